@@ -1,0 +1,113 @@
+"""briscola: the rules of the Italian card game Briscola and its variants.
+
+Immutable states, every table rule of RULES.md, and the verbs ``new_game``,
+``legal_moves``, ``apply``, ``score`` and ``observe``.
+
+>>> import random, briscola
+>>> state = briscola.new_game("classic-4", seed=7)
+>>> rng = random.Random(7)
+>>> while not briscola.is_over(state):
+...     state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+>>> sum(briscola.score(state).points)
+120
+"""
+
+from .cards import DECK, Card, Rank, Suit
+from .errors import (
+    BriscolaError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesError,
+)
+from .game import apply, current_player, is_over, legal_moves, new_game, random_playout
+from .moves import (
+    STRONG_HAND,
+    WEAK_HAND,
+    Bid,
+    BidPoints,
+    Claim,
+    Declare,
+    HandStrength,
+    Has,
+    HasNot,
+    Move,
+    NameCard,
+    NameSuit,
+    Pass,
+    Play,
+    ShowHand,
+    Signal,
+    SwapTrump,
+    parse_move,
+)
+from .rules import (
+    OPTIONS,
+    VARIANTS,
+    OptionInfo,
+    RankVariant,
+    Rules,
+    SevenSwapDeadline,
+    TieRule,
+    TwoSwapWindow,
+    rules,
+)
+from .scoring import Score, score
+from .state import Phase, State, Trick
+from .views import View, observe
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "DECK",
+    "OPTIONS",
+    "STRONG_HAND",
+    "VARIANTS",
+    "WEAK_HAND",
+    "Bid",
+    "BidPoints",
+    "BriscolaError",
+    "Card",
+    "Claim",
+    "Declare",
+    "HandStrength",
+    "Has",
+    "HasNot",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidNotationError",
+    "InvalidStateError",
+    "Move",
+    "NameCard",
+    "NameSuit",
+    "OptionInfo",
+    "Pass",
+    "Phase",
+    "Play",
+    "RankVariant",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Score",
+    "SevenSwapDeadline",
+    "ShowHand",
+    "Signal",
+    "State",
+    "Suit",
+    "SwapTrump",
+    "TieRule",
+    "Trick",
+    "TwoSwapWindow",
+    "View",
+    "apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_move",
+    "random_playout",
+    "rules",
+    "score",
+]

@@ -1,0 +1,82 @@
+"""The exceptions raised by ``briscola``.
+
+Every error is a :class:`BriscolaError` and also a :class:`ValueError`, so callers can catch
+either. Messages are written for a player: they name what was wrong in the words of the
+table and never reveal a card the acting seat could not see.
+
+```text
+BriscolaError(Exception)
+├── RulesError(BriscolaError, ValueError)
+├── IllegalMoveError(BriscolaError, ValueError)
+├── InvalidMoveError(BriscolaError, ValueError, TypeError)
+├── InvalidNotationError(BriscolaError, ValueError)
+└── InvalidStateError(BriscolaError, ValueError)
+```
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BriscolaError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidNotationError",
+    "InvalidStateError",
+    "RulesError",
+]
+
+
+class BriscolaError(Exception):
+    """Base class of every error this library raises on bad input."""
+
+
+class RulesError(BriscolaError, ValueError):
+    """A bad variant, option, dealer or deck.
+
+    Raised by `rules()` and `new_game()`. One error gathers every problem found, each naming
+    the option, its value and the reason.
+
+    >>> import briscola
+    >>> briscola.rules("briscolone", seven_swap=True)
+    Traceback (most recent call last):
+    ...
+    briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card
+    """
+
+
+class IllegalMoveError(BriscolaError, ValueError):
+    """A well-formed move that is not legal in this state (including after the deal ends).
+
+    >>> import briscola
+    >>> state = briscola.new_game("classic", seed=1)
+    >>> briscola.apply(state, briscola.Pass())
+    Traceback (most recent call last):
+    ...
+    briscola.errors.IllegalMoveError: seat 0 cannot pass now: it must play a card
+    """
+
+
+class InvalidMoveError(BriscolaError, ValueError, TypeError):
+    """Not a move at all, a move field of the wrong type, or unreadable move notation.
+
+    >>> import briscola
+    >>> briscola.Play("7C")
+    Traceback (most recent call last):
+    ...
+    briscola.errors.InvalidMoveError: Play needs a Card, not str '7C' (use Card.parse('7C'))
+    """
+
+
+class InvalidNotationError(BriscolaError, ValueError):
+    """Unreadable card or record text.
+
+    >>> import briscola
+    >>> briscola.Card.parse("jolly")
+    Traceback (most recent call last):
+    ...
+    briscola.errors.InvalidNotationError: cannot read a card from 'jolly'
+    """
+
+
+class InvalidStateError(BriscolaError, ValueError):
+    """A loaded or hand-built state that breaks the rules."""

@@ -1,0 +1,380 @@
+"""The verbs of a deal: `new_game`, `legal_moves`, `apply`, `is_over`, `current_player`.
+
+`legal_moves` and `apply` dispatch on `State.phase` to one pure handler per phase. Legality
+has one definition: ``apply(state, move)`` succeeds exactly when ``move in
+legal_moves(state)``. Only when that test fails does `apply` work out which error to raise
+and why, in words the acting seat can be shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from . import _play
+from ._deal import deal_hands, entropy, fresh_seed, shuffle
+from .cards import Card, Rank, Suit
+from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
+from .moves import (
+    MOVE_TYPES,
+    Bid,
+    BidPoints,
+    Declare,
+    Move,
+    NameCard,
+    NameSuit,
+    Pass,
+    Play,
+    ShowHand,
+    Signal,
+    SwapTrump,
+)
+from .rules import Rules, rules
+from .state import Phase, State
+
+__all__ = [
+    "apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "random_playout",
+]
+
+_TWOS: Final = tuple(Card(Rank.TWO, suit) for suit in Suit)
+
+
+def new_game(
+    variant: str | Rules,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int | None = None,
+    **options: object,
+) -> State:
+    """Shuffle (or take ``deck``), deal, and return the first state of a deal.
+
+    Args:
+        variant: A preset id of `VARIANTS` or a `Rules`.
+        seed: Drives the shuffle (and any random choice of the deal, such as
+            ``removed_two="random"``): the same seed deals the same cards on every platform.
+            ``None`` draws a seed from the operating system's entropy.
+        deck: The whole ordered deck of the variant, top card first; it is dealt as given
+            and ``seed`` is not used.
+        dealer: The dealer's seat; ``None`` makes seat ``n - 1`` the dealer, so seat 0 is the
+            first hand and leads the first trick.
+        **options: Table rules (RULES.md §8), as for `rules()`.
+
+    Raises:
+        RulesError: for a bad variant, option, dealer, seed or deck.
+
+    >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+    >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
+    (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
+    """
+    r = variant if isinstance(variant, Rules) and not options else rules(variant, **options)
+    players = r.players
+    if dealer is None:
+        dealer = players - 1
+    elif type(dealer) is not int or not 0 <= dealer < players:
+        raise RulesError(
+            f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to {players - 1}"
+        )
+    removed: tuple[Card, ...] = tuple(card for card in _all_cards() if card not in r.deck)
+    if deck is None:
+        if seed is None:
+            seed = fresh_seed()
+        elif type(seed) is not int:
+            raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
+        x = entropy(seed)
+        cards = r.deck
+        if r.removed_two == "random":
+            x, choice = divmod(x, 4)
+            removed = (_TWOS[choice],)
+        elif r.removed_two is not None:
+            removed = (Card.parse(r.removed_two),)
+        cards = tuple(card for card in cards if card not in removed)
+        dealt, _ = shuffle(cards, x)
+    else:
+        dealt, removed = _check_deck(r, deck, removed)
+    return _deal(r, dealt, dealer, removed)
+
+
+def _all_cards() -> tuple[Card, ...]:
+    from .cards import DECK
+
+    return DECK
+
+
+def _check_deck(
+    r: Rules, deck: Sequence[Card], removed: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        raise RulesError(f"deck must be a sequence of cards, not {type(deck).__name__}")
+    cards = tuple(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise RulesError(
+                f"deck must hold Card values, not {type(card).__name__} {card!r} "
+                "(use Card.parse for text)"
+            )
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise RulesError(f"the deck holds {card} twice")
+        seen.add(card)
+    if r.removed_two == "random":
+        missing = [two for two in _TWOS if two not in seen]
+        if len(cards) == len(r.deck) - 1 and len(missing) == 1:
+            removed = (missing[0],)
+    elif r.removed_two is not None:
+        removed = (Card.parse(r.removed_two),)
+    expected = [card for card in r.deck if card not in removed]
+    if len(cards) != len(expected):
+        raise RulesError(
+            f"the deck of {r.variant!r} has {len(expected)} cards, not {len(cards)}"
+            + _removal_hint(r)
+        )
+    for card in expected:
+        if card not in seen:
+            extra = next(c for c in cards if c not in expected)
+            raise RulesError(f"{extra} is not in the deck of {r.variant!r}" + _removal_hint(r))
+    return cards, removed
+
+
+def _removal_hint(r: Rules) -> str:
+    if r.removed_two == "random":
+        return " (39 cards: every card but one 2)"
+    if r.removed_two is not None:
+        return f" (every card but {r.removed_two})"
+    if len(r.deck) == 36:
+        return " (every card but the four 2s)"
+    return ""
+
+
+def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ...]) -> State:
+    """The canonical deal of RULES.md §1.6."""
+    players = r.players
+    first = (dealer + 1) % players
+    seats = [(first + k) % players for k in range(players)]
+    hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
+    dealt = players * r.hand_size
+    trump_card: Card | None = None
+    trump_suit: Suit | None = None
+    if r.has_face_up_card:
+        trump_card = deck[dealt]
+        trump_suit = trump_card.suit
+        stock = deck[dealt + 1 :]
+    else:
+        stock = deck[dealt:]
+    phase = (
+        Phase.SWAP_WINDOW if _play.has_swap_window(r, trump_suit, removed) else Phase.PLAY
+    )
+    return State(
+        r,
+        phase,
+        dealer,
+        deck,
+        removed,
+        hands,
+        stock,
+        0,
+        trump_card,
+        trump_suit,
+        first,
+        first,
+        (),
+        (),
+        (0,) * players,
+        (),
+    )
+
+
+_LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
+    Phase.PLAY: _play.legal_play,
+    Phase.SWAP_WINDOW: _play.legal_window,
+    Phase.OVER: lambda _state: (),
+}
+_APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
+    Phase.PLAY: _play.apply_play,
+    Phase.SWAP_WINDOW: _play.apply_window,
+}
+
+
+def check_state(state: object, verb: str) -> None:
+    """Raise `InvalidStateError` unless ``state`` is a `State`."""
+    if not isinstance(state, State):
+        raise InvalidStateError(
+            f"{verb}() needs a State from new_game(), not {type(state).__name__}"
+        )
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the seat to act, in a fixed order; ``()`` once the deal is over.
+
+    The order: by kind, as listed in `briscola.moves` (``Play``, ``SwapTrump``, …,
+    ``Pass``), and within a kind by card id.
+
+    >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+    >>> [str(m) for m in legal_moves(s)]
+    ['AD', '3D', '5D']
+    """
+    try:
+        cached = state._legal
+    except AttributeError:
+        check_state(state, "legal_moves")
+        raise  # pragma: no cover
+    if cached is None:
+        cached = _LEGAL[state.phase](state)
+        object.__setattr__(state, "_legal", cached)
+    return cached
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
+
+    Raises:
+        IllegalMoveError: ``move`` is a well-formed move that is not legal now.
+        InvalidMoveError: ``move`` is not a move, or one of its fields has the wrong type.
+    """
+    try:
+        legal = state._legal
+    except AttributeError:
+        check_state(state, "apply")
+        raise  # pragma: no cover
+    if legal is None:
+        legal = legal_moves(state)
+    if move in legal:
+        return _APPLY[state.phase](state, state.turn, move)  # type: ignore[arg-type]
+    raise _why_illegal(state, move)
+
+
+def is_over(state: State) -> bool:
+    """Whether the deal has ended."""
+    check_state(state, "is_over")
+    return state.phase is Phase.OVER
+
+
+def current_player(state: State) -> int | None:
+    """The seat to act, or ``None`` once the deal is over."""
+    check_state(state, "current_player")
+    return state.turn
+
+
+def random_playout(state: State, rng: random.Random | None = None) -> State:
+    """Play uniformly random legal moves until the deal is over; return the final state.
+
+    Args:
+        state: Where to start.
+        rng: The source of the choices; ``None`` uses a new unseeded `random.Random`.
+            The global random generator is never touched.
+    """
+    check_state(state, "random_playout")
+    choice = (rng or random.Random()).choice
+    while state.phase is not Phase.OVER:
+        moves = state._legal
+        if moves is None:
+            moves = _LEGAL[state.phase](state)
+        state = _APPLY[state.phase](state, state.turn, choice(moves))  # type: ignore[arg-type]
+    return state
+
+
+# --- why a move is refused -------------------------------------------------------------------
+
+_KIND_WORDS: Final = {
+    Play: "play a card",
+    SwapTrump: "exchange a card for the face-up card",
+    Bid: "bid",
+    BidPoints: "make a point bid",
+    Pass: "pass",
+    NameSuit: "name a suit",
+    NameCard: "name a card",
+    Declare: "make a declaration",
+    Signal: "signal",
+    ShowHand: "show its hand",
+}
+
+
+def _why_illegal(state: State, move: object) -> Exception:
+    if not isinstance(move, Move) or type(move) not in MOVE_TYPES:
+        return InvalidMoveError(
+            f"apply() needs a move such as Play(card) or Pass(), not {type(move).__name__} "
+            f"{move!r}"
+        )
+    malformed = _malformed(move)
+    if malformed:
+        return InvalidMoveError(malformed)
+    if state.phase is Phase.OVER:
+        return IllegalMoveError("the deal is over: no move is legal")
+    seat = state.turn
+    kind = _KIND_WORDS[type(move)]
+    if state.phase is Phase.SWAP_WINDOW:
+        if isinstance(move, SwapTrump):
+            return IllegalMoveError(_why_swap_illegal(state, move.card))
+        return IllegalMoveError(
+            f"seat {seat} cannot {kind} now: before the first lead each seat in turn may "
+            "exchange the 2 of trumps for the face-up card or pass"
+        )
+    if isinstance(move, Play):
+        return IllegalMoveError(_why_play_illegal(state, move.card))
+    if isinstance(move, SwapTrump):
+        return IllegalMoveError(_why_swap_illegal(state, move.card))
+    return IllegalMoveError(f"seat {seat} cannot {kind} now: it must play a card")
+
+
+def _malformed(move: Move) -> str | None:
+    for name, expected in (("card", Card), ("rank", Rank), ("suit", Suit)):
+        value = getattr(move, name, expected)
+        if value is not expected and not isinstance(value, expected):
+            return f"{type(move).__name__}.{name} must be a {expected.__name__}, not {value!r}"
+    return None
+
+
+def _why_play_illegal(state: State, card: Card) -> str:
+    seat = state.turn
+    hand = state.hands[seat]  # type: ignore[index]
+    if card not in hand:
+        return f"{card} is not in seat {seat}'s hand"
+    led = state.trick[0].suit
+    return (
+        f"seat {seat} must follow suit: it holds a card of the led suit, {led.name.title()}, "
+        f"so it cannot play {card}"
+    )
+
+
+def _why_swap_illegal(state: State, card: Card) -> str:
+    r = state.rules
+    seat = state.turn
+    trump = state.trump_suit
+    if not r.seven_swap and not r.two_swap:
+        return "exchanging a card for the face-up card is not allowed: seven_swap and two_swap are off"
+    if trump is None or card.suit is not trump or card.rank not in (Rank.SEVEN, Rank.TWO):
+        return f"only the 7 or the 2 of trumps can be exchanged for the face-up card, not {card}"
+    rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"
+    if not getattr(r, rule):
+        return f"{card} cannot be exchanged: {rule} is off"
+    if card not in state.hands[seat]:  # type: ignore[index]
+        return f"{card} is not in seat {seat}'s hand"
+    if state.trump_card is None:
+        return "the face-up card has already been drawn"
+    if card.rank is Rank.TWO:
+        if _play._swapped(state, Rank.TWO):
+            return "the 2 of trumps has already been exchanged in this deal"
+        if state.phase is Phase.PLAY and state.tricks:
+            return "the 2 of trumps can be exchanged only in the first trick"
+        return "the 2 of trumps can be exchanged only in the round before the first lead"
+    if state.phase is Phase.SWAP_WINDOW:
+        return "only the 2 of trumps can be exchanged before the first lead"
+    if _play._swapped(state, Rank.SEVEN):
+        return "the 7 of trumps has already been exchanged in this deal"
+    face_up = state.trump_card
+    if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[card.id]:
+        return f"the face-up card {face_up} is not stronger than {card}"
+    if r.seven_swap_only_if_drawn and card not in state.stock:
+        return f"{card} was not drawn from the stock"
+    if r.seven_swap_requires_won_trick and all(t.winner != seat for t in state.tricks):
+        return f"seat {seat} has not won a trick yet"
+    if r.seven_swap_only_leader and (seat != state.leader or state.trick):
+        return "only the leader may exchange the 7, before leading"
+    return "the 7 can no longer be exchanged: the last trick with drawing has begun"

@@ -1,0 +1,558 @@
+"""`Rules`: a preset plus every table rule, validated once; the presets in `VARIANTS`.
+
+A variant is data, not a subclass: each preset of RULES.md §2 is a `Rules` value, and
+``rules(variant, **options)`` is the one way to look one up and change its table rules
+(RULES.md §8). Every option is a field of `Rules` with the name RULES.md gives it.
+
+>>> rules("classic-4", seven_swap=True)
+rules('classic-4', seven_swap=True)
+>>> rules("classic", seven_swp=True)
+Traceback (most recent call last):
+...
+briscola.errors.RulesError: unknown option 'seven_swp' (did you mean 'seven_swap'?)
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import types
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from .cards import DECK, Card, Rank
+from .errors import RulesError
+
+__all__ = [
+    "OPTIONS",
+    "VARIANTS",
+    "OptionInfo",
+    "RankVariant",
+    "Rules",
+    "SevenSwapDeadline",
+    "TieRule",
+    "TwoSwapWindow",
+    "rules",
+]
+
+
+class TieRule(enum.StrEnum):
+    """How a two-sided deal that no side wins is settled (RULES.md §3.8)."""
+
+    DRAW = "draw"
+    """No winner, every delta 0 (default)."""
+    REPLAY = "replay"
+    """The deal is void: over, no winner, every delta 0, `Score.void` true."""
+    LAST_TRICK = "last_trick"
+    """The side that won the last trick wins the deal."""
+
+
+class RankVariant(enum.StrEnum):
+    """Regional card order and points (RULES.md §3.9)."""
+
+    STANDARD = "standard"
+    """``A 3 K Q J 7 6 5 4 2``; A 11, 3 10, K 4, Q 3, J 2 (default)."""
+    SEVEN_HIGH = "seven_high"
+    """``A 7 K Q J 3 6 5 4 2``; the 7 is worth 10 and the 3 nothing."""
+    SEVEN_HIGH_BISCA = "seven_high_bisca"
+    """``A 7 K Q J 6 5 4 3 2``; points as ``seven_high``."""
+    THREE_NATURAL = "three_natural"
+    """``A K Q J 7 6 5 4 3 2``; the 3 keeps its 10 points."""
+
+
+class TwoSwapWindow(enum.StrEnum):
+    """When the 2 of trumps may be exchanged for the face-up card (RULES.md §3.2)."""
+
+    FIRST_TRICK = "first_trick"
+    """On one's turn in trick 1, before playing to it (default)."""
+    BEFORE_FIRST_LEAD = "before_first_lead"
+    """In a round of `SwapTrump`/`Pass` held once before the first lead."""
+    BOTH = "both"
+    """Both windows."""
+
+
+class SevenSwapDeadline(enum.StrEnum):
+    """Until when the 7 of trumps may be exchanged (RULES.md §3.1)."""
+
+    STOCK_EMPTY = "stock_empty"
+    """While the stock lasts (default, seed 001)."""
+    BEFORE_PENULTIMATE_TRICK = "before_penultimate_trick"
+    """Only while the stock holds more than one card per player at the start of the trick."""
+
+
+_ORDERS: Final = {
+    RankVariant.STANDARD: "A3KQJ76542",
+    RankVariant.SEVEN_HIGH: "A7KQJ36542",
+    RankVariant.SEVEN_HIGH_BISCA: "A7KQJ65432",
+    RankVariant.THREE_NATURAL: "AKQJ765432",
+}
+_POINTS: Final = {
+    RankVariant.STANDARD: {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+    RankVariant.SEVEN_HIGH: {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    RankVariant.SEVEN_HIGH_BISCA: {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    RankVariant.THREE_NATURAL: {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+}
+
+
+@attrs.frozen
+class _Preset:
+    """The fixed shape of a preset: what no option can change."""
+
+    id: str
+    title: str
+    section: str
+    players: int
+    hand_size: int
+    sides: tuple[tuple[int, ...], ...]
+    trump: str  # "face_up" (a card under the stock) or "none"
+    removed: tuple[Card, ...] = ()
+    defaults: Mapping[str, object] = attrs.field(factory=dict)
+
+
+_PRESETS: Final = {
+    p.id: p
+    for p in (
+        _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), "face_up"),
+        _Preset(
+            "classic-3",
+            "Briscola for three, each for themself",
+            "2.2",
+            3,
+            3,
+            ((0,), (1,), (2,)),
+            "face_up",
+        ),
+        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, ((0, 2), (1, 3)), "face_up"),
+        _Preset(
+            "classic-6",
+            "Briscola for six, three against three",
+            "2.4",
+            6,
+            3,
+            ((0, 2, 4), (1, 3, 5)),
+            "face_up",
+            removed=tuple(card for card in DECK if card.rank is Rank.TWO),
+        ),
+        _Preset(
+            "scoperta",
+            "Briscola scoperta, open hands",
+            "2.7",
+            2,
+            3,
+            ((0,), (1,)),
+            "face_up",
+            defaults={"open_hands": True},
+        ),
+        _Preset("briscolone", "Briscolone, two players, no trump", "2.8", 2, 5, ((0,), (1,)), "none"),
+    )
+}
+
+_ALL: Final = frozenset(_PRESETS)
+_FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "face_up")
+_TWO_SIDED: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides) == 2)
+
+
+@attrs.frozen
+class OptionInfo:
+    """What RULES.md §8 says about one option; read by validation and by the docs."""
+
+    name: str
+    """The keyword of `rules()` and `new_game()`."""
+    values: str
+    """The accepted values, in words."""
+    applies_to: frozenset[str]
+    """The presets it applies to; passing it to any other is a `RulesError`."""
+    why_not: str
+    """Why it does not apply elsewhere, as the error message says it."""
+    section: str
+    """The RULES.md section that describes it."""
+    parent: str | None = None
+    """The option that must be on for this one to have an effect."""
+
+
+def _info(
+    name: str, values: str, applies: frozenset[str], why: str, section: str, parent: str | None = None
+) -> OptionInfo:
+    return OptionInfo(name, values, applies, why, section, parent)
+
+
+_NO_FACE_UP: Final = "it has no face-up trump card"
+OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
+    {
+        info.name: info
+        for info in (
+            _info(
+                "removed_two",
+                '"2C", "2B", "2D", "2S" or "random"',
+                frozenset({"classic-3"}),
+                "only 'classic-3' removes a single 2",
+                "2.2",
+            ),
+            _info("deal_packet_size", "1 or the hand size", _ALL, "", "1.6"),
+            _info("open_hands", "bool", _ALL, "", "2.7"),
+            _info("open_stock", "bool", _ALL, "", "2.7"),
+            _info("rank_variant", "a RankVariant", _ALL, "", "3.9"),
+            _info("must_follow_suit", "bool", _ALL, "", "3.10"),
+            _info("seven_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.1"),
+            _info("seven_swap_requires_higher", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
+            _info("seven_swap_only_if_drawn", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
+            _info(
+                "seven_swap_requires_won_trick", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"
+            ),
+            _info("seven_swap_only_leader", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
+            _info(
+                "seven_swap_deadline",
+                '"stock_empty" or "before_penultimate_trick"',
+                _FACE_UP,
+                _NO_FACE_UP,
+                "3.1",
+                "seven_swap",
+            ),
+            _info("two_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.2"),
+            _info(
+                "two_swap_window",
+                '"first_trick", "before_first_lead" or "both"',
+                _FACE_UP,
+                _NO_FACE_UP,
+                "3.2",
+                "two_swap",
+            ),
+            _info(
+                "tie_rule",
+                '"draw", "replay" or "last_trick"',
+                _TWO_SIDED,
+                "it is not a game of two sides",
+                "3.8",
+            ),
+            _info(
+                "win_threshold",
+                "an int from 61 to 120",
+                _TWO_SIDED,
+                "it is not a game of two sides",
+                "1.9",
+            ),
+        )
+    }
+)
+"""Every option of the presets in `VARIANTS`, by name (RULES.md §8)."""
+
+# Options RULES.md §8 names for presets this version does not ship yet.
+_PLANNED: Final = frozenset(
+    {
+        "trump_source",
+        "trump_suit",
+        "first_leader_offset",
+        "declaration_round",
+        "public_claims",
+        "signals",
+        "signal_tokens",
+        "no_signals_first_trick",
+        "share_hands_before_first_trick",
+        "share_hands_when_stock_empty",
+        "auction",
+        "after_two",
+        "allow_ace_call",
+        "min_point_call",
+        "point_call_step",
+        "allow_point_jump",
+        "all_pass",
+        "base_target",
+        "first_leader",
+        "first_trick_blind",
+        "stakes",
+        "cappotto",
+        "players",
+        "six_player_form",
+        "annul_zero_point_hand",
+    }
+)
+
+_BOOL_OPTIONS: Final = frozenset(
+    name for name, info in OPTIONS.items() if info.values == "bool"
+)
+_ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
+    "rank_variant": RankVariant,
+    "seven_swap_deadline": SevenSwapDeadline,
+    "two_swap_window": TwoSwapWindow,
+    "tie_rule": TieRule,
+}
+_REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
+
+
+def _field(default: object, doc: str) -> Any:
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
+@attrs.frozen(repr=False)
+class Rules:
+    """A preset and every table rule: a frozen, validated value.
+
+    Build one with `rules()` (or pass the options straight to `new_game()`); the presets
+    are in `VARIANTS`. Each option field has the name, default and meaning of RULES.md §8.
+    ``repr`` shows the preset and the options that differ from its defaults, and reads back.
+
+    Besides the options, a `Rules` exposes the shape of its preset: `players`,
+    `hand_size`, `teams`, `deck` and whether there is a stock and a face-up trump card.
+    """
+
+    variant: str
+    """The preset id, such as ``"classic-4"`` (see `VARIANTS`)."""
+
+    removed_two: str | None = _field(None, "classic-3: the 2 left out of the deck (§2.2)")
+    """``classic-3`` only: the 2 taken out of the deck (``"2C"`` by default), or
+    ``"random"`` for a 2 drawn from the seed (§2.2). ``None`` in the other presets."""
+    deal_packet_size: int = _field(1, "cards dealt at a time: 1 or the hand size (§1.6)")
+    """Cards dealt to each seat at a time: 1 (default) or the whole hand (§1.6)."""
+    open_hands: bool = _field(False, "every hand is visible to every seat (§2.7)")
+    """Every hand is visible to every seat (§2.7). True in ``scoperta``."""
+    open_stock: bool = _field(False, "every seat sees the order of the stock (§2.7)")
+    """Every seat sees the order of the face-down stock (§2.7)."""
+    rank_variant: RankVariant = _field(RankVariant.STANDARD, "card order and points (§3.9)")
+    """Regional card order and points (§3.9)."""
+    must_follow_suit: bool = _field(False, "a seat holding the led suit must play it (§3.10)")
+    """A seat that holds a card of the led suit must play one (§3.10)."""
+    seven_swap: bool = _field(False, "the 7 of trumps may take the face-up card (§3.1)")
+    """The 7 of trumps may be exchanged for the face-up card (§3.1)."""
+    seven_swap_requires_higher: bool = _field(True, "only for a stronger face-up card (§3.1)")
+    """Only when the face-up card is stronger than the 7 (§3.1, default True)."""
+    seven_swap_only_if_drawn: bool = _field(False, "only a 7 drawn from the stock (§3.1)")
+    """Only a 7 that came into the hand by a draw from the stock (§3.1)."""
+    seven_swap_requires_won_trick: bool = _field(False, "only after winning a trick (§3.1)")
+    """Only a seat that has already won a trick in this deal (§3.1)."""
+    seven_swap_only_leader: bool = _field(False, "only the leader, before leading (§3.1)")
+    """Only the seat that leads the current trick, before it leads (§3.1)."""
+    seven_swap_deadline: SevenSwapDeadline = _field(
+        SevenSwapDeadline.STOCK_EMPTY, "until when the 7 may be exchanged (§3.1)"
+    )
+    """Until when the 7 may be exchanged (§3.1)."""
+    two_swap: bool = _field(False, "the 2 of trumps may take the face-up card (§3.2)")
+    """The 2 of trumps may be exchanged for the face-up card (§3.2)."""
+    two_swap_window: TwoSwapWindow = _field(
+        TwoSwapWindow.FIRST_TRICK, "when the 2 may be exchanged (§3.2)"
+    )
+    """When the 2 may be exchanged (§3.2)."""
+    tie_rule: TieRule = _field(TieRule.DRAW, "a deal no side wins (§3.8)")
+    """How a two-sided deal that no side wins is settled (§3.8)."""
+    win_threshold: int = _field(61, "card points that win a two-sided deal (§1.9)")
+    """Card points that win a two-sided deal, 61 to 120 (§1.9)."""
+
+    # The shape of the preset, derived once; not options, not compared.
+    players: int = attrs.field(init=False, eq=False)
+    """Number of seats."""
+    hand_size: int = attrs.field(init=False, eq=False)
+    """Cards in a full hand."""
+    teams: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
+    """The sides, each a tuple of seats: ``((0, 2), (1, 3))`` in ``classic-4``; one seat per
+    side in the games where everyone plays alone."""
+    deck: tuple[Card, ...] = attrs.field(init=False, eq=False)
+    """The cards of the variant in id order (the random 2 of ``classic-3`` is still in it;
+    the state's ``removed`` says which 2 a deal left out)."""
+    has_stock: bool = attrs.field(init=False, eq=False)
+    """Whether undealt cards form a stock drawn from after each trick."""
+    has_face_up_card: bool = attrs.field(init=False, eq=False)
+    """Whether a card is turned face up under the stock and fixes the trump suit."""
+    card_points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Card points by card id under `rank_variant`."""
+    strength: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Trick-taking strength by card id under `rank_variant` (10 = best in its suit)."""
+    side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The index in `teams` of each seat's side."""
+
+    def __attrs_post_init__(self) -> None:
+        problems = _check(self)
+        if problems:
+            raise RulesError("; ".join(problems))
+        preset = _PRESETS[self.variant]
+        for name, kind in _ENUM_OPTIONS.items():
+            object.__setattr__(self, name, kind(getattr(self, name)))
+        order = _ORDERS[self.rank_variant]
+        values = _POINTS[self.rank_variant]
+        derived: dict[str, object] = {
+            "players": preset.players,
+            "hand_size": preset.hand_size,
+            "teams": preset.sides,
+            "deck": tuple(card for card in DECK if card not in preset.removed),
+            "has_stock": True,
+            "has_face_up_card": preset.trump == "face_up",
+            "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
+            "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
+            "side_of": tuple(
+                next(i for i, side in enumerate(preset.sides) if seat in side)
+                for seat in range(preset.players)
+            ),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def title(self) -> str:
+        """A short English description of the preset."""
+        return _PRESETS[self.variant].title
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The options that differ from the preset's defaults, as keyword arguments."""
+        base = VARIANTS.get(self.variant)
+        return {
+            name: getattr(self, name)
+            for name in OPTIONS
+            if base is None or getattr(self, name) != getattr(base, name)
+        }
+
+    def __repr__(self) -> str:
+        args = "".join(f", {name}={_show(value)}" for name, value in self.options.items())
+        return f"rules({self.variant!r}{args})"
+
+
+def _show(value: object) -> str:
+    if isinstance(value, enum.StrEnum):
+        return repr(value.value)
+    return repr(value)
+
+
+def _check(r: Rules) -> list[str]:
+    """Every problem with a Rules value's fields, in field order."""
+    preset = _PRESETS.get(r.variant) if isinstance(r.variant, str) else None
+    if preset is None:
+        return [_unknown_variant(r.variant)]
+    problems: list[str] = []
+    defaults = _preset_defaults(preset)
+    for name, info in OPTIONS.items():
+        value = getattr(r, name)
+        if r.variant not in info.applies_to:
+            if value != defaults[name]:
+                problems.append(_does_not_apply(name, value, r.variant, info))
+            continue
+        problem = _check_value(name, value, preset)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def _check_value(name: str, value: object, preset: _Preset) -> str | None:
+    if name in _BOOL_OPTIONS:
+        if type(value) is not bool:
+            return f"{name}={value!r} is not valid: use True or False"
+        return None
+    if name in _ENUM_OPTIONS:
+        choices = [member.value for member in _ENUM_OPTIONS[name]]
+        if value not in choices:
+            return f"{name}={value!r} is not valid: use one of {', '.join(map(repr, choices))}"
+        return None
+    if name == "removed_two":
+        if value not in _REMOVED_TWO_VALUES:
+            choices = ", ".join(map(repr, _REMOVED_TWO_VALUES))
+            return f"removed_two={value!r} is not valid: use one of {choices}"
+        return None
+    if name == "deal_packet_size":
+        if type(value) is not int or value not in (1, preset.hand_size):
+            return (
+                f"deal_packet_size={value!r} is not valid in {preset.id!r}: "
+                f"use 1 or the hand size, {preset.hand_size}"
+            )
+        return None
+    if name == "win_threshold":
+        if type(value) is not int or not 61 <= value <= 120:
+            return f"win_threshold={value!r} is not valid: use a whole number from 61 to 120"
+        return None
+    raise AssertionError(f"option {name} has no check")  # pragma: no cover
+
+
+def _does_not_apply(name: str, value: object, variant: str, info: OptionInfo | None) -> str:
+    why = f": {info.why_not}" if info is not None and info.why_not else ""
+    return f"{name}={_show(value)} does not apply to {variant!r}{why}"
+
+
+def _unknown_variant(variant: object) -> str:
+    if not isinstance(variant, str):
+        return f"a variant is a preset id such as 'classic', not {type(variant).__name__}"
+    close = difflib.get_close_matches(variant, list(_PRESETS), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown variant {variant!r}{hint}; the variants are {', '.join(map(repr, _PRESETS))}"
+
+
+def _preset_defaults(preset: _Preset) -> dict[str, object]:
+    fields = attrs.fields_dict(Rules)
+    values = {name: fields[name].default for name in OPTIONS}
+    if preset.id == "classic-3":
+        values["removed_two"] = "2C"
+    values.update(preset.defaults)
+    return values
+
+
+_ALIASES: Final = {"classic-2": "classic", "briscola-scoperta": "scoperta"}
+
+
+def _normalize_variant(variant: str) -> str:
+    key = variant.strip().lower().replace("_", "-").replace(" ", "-")
+    return _ALIASES.get(key, key)
+
+
+def _normalize_value(name: str, value: object) -> object:
+    if name in _ENUM_OPTIONS and isinstance(value, str):
+        return value.lower()
+    if name == "removed_two":
+        if isinstance(value, Card):
+            return str(value)
+        if isinstance(value, str):
+            return "random" if value.strip().lower() == "random" else value.strip().upper()
+    return value
+
+
+def rules(variant: str | Rules, **options: object) -> Rules:
+    """The `Rules` of a preset with some table rules changed.
+
+    Args:
+        variant: A preset id of `VARIANTS` (``"classic"``, ``"classic-4"``, …), or a
+            `Rules` whose options are kept unless overridden.
+        **options: Table rules of RULES.md §8 by name, such as ``seven_swap=True``.
+
+    Raises:
+        RulesError: for an unknown variant or option, a value out of range, or an option
+            that does not apply to the preset. One error lists every problem found.
+
+    >>> rules("classic-3").removed_two
+    '2C'
+    >>> rules("briscolone", tie_rule="replay").tie_rule
+    <TieRule.REPLAY: 'replay'>
+    """
+    if isinstance(variant, Rules):
+        base = {name: getattr(variant, name) for name in OPTIONS}
+        preset_id = variant.variant
+    elif isinstance(variant, str):
+        preset_id = _normalize_variant(variant)
+        if preset_id not in _PRESETS:
+            raise RulesError(_unknown_variant(variant))
+        base = _preset_defaults(_PRESETS[preset_id])
+    else:
+        raise RulesError(_unknown_variant(variant))
+    problems: list[str] = []
+    for name, value in options.items():
+        info = OPTIONS.get(name)
+        if info is None:
+            if name in _PLANNED:
+                problems.append(
+                    f"{name}={_show(value)} does not apply to {preset_id!r}: "
+                    "this version has no preset that uses it yet"
+                )
+                continue
+            close = difflib.get_close_matches(name, [*OPTIONS, *_PLANNED], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append(f"unknown option {name!r}{hint}")
+        elif preset_id not in info.applies_to:
+            problems.append(_does_not_apply(name, value, preset_id, info))
+        else:
+            base[name] = _normalize_value(name, value)
+    if problems:
+        raise RulesError("; ".join(problems))
+    return Rules(preset_id, **base)  # type: ignore[arg-type]
+
+
+VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
+    {preset_id: rules(preset_id) for preset_id in _PRESETS}
+)
+"""The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
+``scoperta`` and ``briscolone``."""
+

@@ -1,0 +1,116 @@
+"""`Score` and `score()`: card points, the deal result and zero-sum game points.
+
+`score` works on every state, finished or not. Game points (`Score.deltas`) follow
+RULES.md §1.9 and decision 3:
+
+* two sides: every seat of the winning side +1, every seat of the losing side −1; a draw
+  or a void deal 0 for everyone;
+* three players each for themself (``classic-3``, §2.2): the single top scorer +2 and the
+  others −1; two tied on top +1 each and the third −2; all three tied 0.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .cards import Card
+from .rules import TieRule
+from .state import Phase, State
+
+__all__ = ["Score", "score"]
+
+
+@attrs.frozen
+class Score:
+    """The card points and the result of a deal, as far as it has gone.
+
+    A `Score` holds nothing hidden and may be shown to every seat at any moment.
+    """
+
+    points: tuple[int, ...]
+    """Card points captured so far by each seat (under the active ``rank_variant``)."""
+    deltas: tuple[int, ...]
+    """Game points won or lost by each seat for this deal; they sum to 0, and are all 0
+    until the deal is over."""
+    winners: frozenset[int]
+    """The seats of the winning side; empty while playing, on a draw, on a void deal, and
+    when two players tie on top in ``classic-3``."""
+    final: bool
+    """Whether the deal is over."""
+    void: bool = False
+    """The deal ended with no result (``tie_rule="replay"``): every delta 0, no winners."""
+    team_points: tuple[int, ...] = ()
+    """Card points captured so far by each side of `Rules.teams`, in that order."""
+    caller: int | None = None
+    """Chiamata only: the caller; ``None`` in the other variants."""
+    target: int | None = None
+    """Chiamata only: the card points the caller's side needs; ``None`` elsewhere."""
+    called_card: Card | None = None
+    """Chiamata only: the called card once public; ``None`` elsewhere."""
+    partner: int | None = None
+    """Chiamata only: the partner once the called card is played; ``None`` elsewhere."""
+    solo: bool | None = None
+    """Chiamata only: whether the caller plays alone, once known; ``None`` elsewhere."""
+    cappotto: bool | None = None
+    """Chiamata only: whether the deal was a cappotto; ``None`` elsewhere."""
+
+
+_ZEROS: Final = {n: (0,) * n for n in range(1, 7)}
+
+
+def score(state: State) -> Score:
+    """The score of a state, finished or not.
+
+    >>> import briscola
+    >>> s = briscola.new_game("classic", seed=3)
+    >>> briscola.score(s)
+    Score(points=(0, 0), deltas=(0, 0), winners=frozenset(), final=False, void=False, team_points=(0, 0), caller=None, target=None, called_card=None, partner=None, solo=None, cappotto=None)
+    """
+    from .game import check_state
+
+    check_state(state, "score")
+    r = state.rules
+    points = state.points
+    team_points = tuple(sum(points[seat] for seat in side) for side in r.teams)
+    players = r.players
+    if state.phase is not Phase.OVER:
+        return Score(points, _ZEROS[players], frozenset(), False, False, team_points)
+    if len(r.teams) == 2:
+        return _two_sides(state, team_points)
+    return _singles(points, team_points)
+
+
+def _two_sides(state: State, team_points: tuple[int, ...]) -> Score:
+    r = state.rules
+    threshold = r.win_threshold
+    winner: int | None = None
+    if team_points[0] >= threshold:
+        winner = 0
+    elif team_points[1] >= threshold:
+        winner = 1
+    elif r.tie_rule is TieRule.LAST_TRICK:
+        winner = r.side_of[state.tricks[-1].winner]
+    elif r.tie_rule is TieRule.REPLAY:
+        return Score(state.points, _ZEROS[r.players], frozenset(), True, True, team_points)
+    if winner is None:
+        return Score(state.points, _ZEROS[r.players], frozenset(), True, False, team_points)
+    deltas = tuple(1 if side == winner else -1 for side in r.side_of)
+    return Score(state.points, deltas, frozenset(r.teams[winner]), True, False, team_points)
+
+
+def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
+    """Three players each for themself (RULES.md §2.2, decision 3)."""
+    top = max(points)
+    leaders = [seat for seat, p in enumerate(points) if p == top]
+    if len(leaders) == 1:
+        deltas = tuple(2 if seat in leaders else -1 for seat in range(len(points)))
+        winners = frozenset(leaders)
+    elif len(leaders) == 2:
+        deltas = tuple(1 if seat in leaders else -2 for seat in range(len(points)))
+        winners = frozenset()
+    else:
+        deltas = _ZEROS[len(points)]
+        winners = frozenset()
+    return Score(points, deltas, winners, True, False, team_points)
