@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from operator import attrgetter
 from collections.abc import Sequence
 
 from .cards import Card
 
-__all__ = ["deal_hands", "entropy", "shuffle"]
+__all__ = ["deal_hands", "entropy", "fresh_seed", "shuffle"]
 
 _DOMAIN = b"briscola/shuffle/v1:"
 
@@ -59,8 +60,7 @@ def deal_hands(
         for seat in seats:
             hands[seat].extend(deck[position : position + packet])
             position += packet
-    return tuple(tuple(sorted(hand, key=_card_id)) for hand in hands)
+    return tuple(tuple(sorted(hand, key=_by_id)) for hand in hands)
 
 
-def _card_id(card: Card) -> int:
-    return card.id
+_by_id = attrgetter("id")

@@ -13,10 +13,13 @@ from typing import Final
 from .cards import Card, Rank, Suit
 from .moves import PASS, PLAYS, SWAPS, Move, SwapTrump
 from .rules import Rules, SevenSwapDeadline, TwoSwapWindow
-from .state import Phase, State, Trick
+from .state import Phase, State, Trick, make_state
 
 _SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 _TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
+_PLAY_OF: Final = {play.card: play for play in PLAYS}
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 
 
 def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[int, ...]) -> int:
@@ -33,15 +36,16 @@ def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[in
     return best
 
 
+_new_trick: Final = tuple.__new__
+
+
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``hand`` with ``card`` added in card-id order."""
+    """``hand`` with ``card`` added, kept in card-id order."""
     card_id = card.id
-    i = 0
-    for held in hand:
+    for i, held in enumerate(hand):
         if held.id > card_id:
-            break
-        i += 1
-    return (*hand[:i], card, *hand[i:])
+            return hand[:i] + (card,) + hand[i:]
+    return hand + (card,)
 
 
 # --- trick play ------------------------------------------------------------------------------
@@ -51,13 +55,15 @@ def legal_play(s: State) -> tuple[Move, ...]:
     """The moves of the seat to act during trick play."""
     r = s.rules
     hand = s.hands[s.turn]  # type: ignore[index]
+    if r.plain_play:
+        return tuple(map(_PLAY_OF.__getitem__, hand))
     cards = hand
     if r.must_follow_suit and s.trick:
         led = s.trick[0].suit
         follow = tuple(card for card in hand if card.suit is led)
         if follow:
             cards = follow
-    moves: tuple[Move, ...] = tuple([PLAYS[card.id] for card in cards])
+    moves: tuple[Move, ...] = tuple(map(_PLAY_OF.__getitem__, cards))
     if (r.seven_swap or r.two_swap) and s.trump_card is not None:
         moves += swap_moves(s)
     return moves
@@ -125,22 +131,22 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     hand = hands[seat]
     i = hand.index(card)
     hand = hand[:i] + hand[i + 1 :]
-    trick = (*s.trick, card)
-    history = (*s.history, (seat, PLAYS[card.id]))
+    trick = s.trick + (card,)
+    history = s.history + ((seat, move),)
     if len(trick) < players:
-        return State(
+        return make_state(
             r,
-            Phase.PLAY,
+            _PLAY,
             s.dealer,
             s.deck,
             s.removed,
-            (*hands[:seat], hand, *hands[seat + 1 :]),
+            hands[:seat] + (hand,) + hands[seat + 1 :],
             s.stock,
             s.drawn,
             s.trump_card,
             s.trump_suit,
             s.leader,
-            (seat + 1) % players,
+            seat + 1 if seat + 1 < players else 0,
             trick,
             s.tricks,
             s.points,
@@ -148,33 +154,36 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         )
     # The trick is complete: resolve it, collect it and draw.
     leader = s.leader
-    winner = (leader + trick_winner(trick, s.trump_suit, r.strength)) % players
+    winner = leader + trick_winner(trick, s.trump_suit, r.strength)
+    if winner >= players:
+        winner -= players
     values = r.card_points
-    taken = 0
-    for played in trick:
-        taken += values[played.id]
+    taken = sum([values[played.id] for played in trick])
     points = s.points
     if taken:
-        points = (*points[:winner], points[winner] + taken, *points[winner + 1 :])
-    new_hands = [*hands[:seat], hand, *hands[seat + 1 :]]
+        points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
+    new_hands = list(hands)
+    new_hands[seat] = hand
     stock = s.stock
     drawn = s.drawn
     trump_card = s.trump_card
-    if drawn < len(stock) or trump_card is not None:
-        for k in range(players):
-            drawer = (winner + k) % players
-            if drawn < len(stock):
-                new_hands[drawer] = _insert(new_hands[drawer], stock[drawn])
-                drawn += 1
-            else:
-                assert trump_card is not None
-                new_hands[drawer] = _insert(new_hands[drawer], trump_card)
-                trump_card = None
-    tricks = (*s.tricks, Trick(leader, trick, winner))
+    if trump_card is not None or drawn < len(stock):
+        # One card each, the winner first (§1.7); the face-up card completes the last round.
+        batch = stock[drawn : drawn + players]
+        drawn += len(batch)
+        if trump_card is not None and len(batch) < players:
+            batch += (trump_card,)
+            trump_card = None
+        drawer = winner
+        for drawn_card in batch:
+            new_hands[drawer] = _insert(new_hands[drawer], drawn_card)
+            drawer += 1
+            if drawer == players:
+                drawer = 0
     over = not new_hands[winner]
-    return State(
+    return make_state(
         r,
-        Phase.OVER if over else Phase.PLAY,
+        _OVER if over else _PLAY,
         s.dealer,
         s.deck,
         s.removed,
@@ -186,7 +195,7 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         winner,
         None if over else winner,
         (),
-        tricks,
+        s.tricks + (_new_trick(Trick, (leader, trick, winner)),),
         points,
         history,
     )
@@ -203,7 +212,7 @@ def _apply_swap(s: State, seat: int, card: Card, phase: Phase) -> State:
     turn: int | None = seat
     if phase is Phase.SWAP_WINDOW:
         turn, phase = _next_in_window(s, seat)
-    return State(
+    return make_state(
         s.rules,
         phase,
         s.dealer,
@@ -258,7 +267,7 @@ def apply_window(s: State, seat: int, move: Move) -> State:
     if type(move) is SwapTrump:
         return _apply_swap(s, seat, move.card, Phase.SWAP_WINDOW)
     turn, phase = _next_in_window(s, seat)
-    return State(
+    return make_state(
         s.rules,
         phase,
         s.dealer,

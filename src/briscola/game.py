@@ -30,8 +30,8 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import Rules, rules
-from .state import Phase, State
+from .rules import VARIANTS, Rules, rules
+from .state import Phase, State, _StateSlots, make_state
 
 __all__ = [
     "apply",
@@ -73,7 +73,12 @@ def new_game(
     >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
     (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
     """
-    r = variant if isinstance(variant, Rules) and not options else rules(variant, **options)
+    if options:
+        r = rules(variant, **options)
+    elif isinstance(variant, Rules):
+        r = variant
+    else:
+        r = VARIANTS.get(variant) or rules(variant)  # type: ignore[arg-type]
     players = r.players
     if dealer is None:
         dealer = players - 1
@@ -81,7 +86,7 @@ def new_game(
         raise RulesError(
             f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to {players - 1}"
         )
-    removed: tuple[Card, ...] = tuple(card for card in _all_cards() if card not in r.deck)
+    removed = r.removed
     if deck is None:
         if seed is None:
             seed = fresh_seed()
@@ -92,19 +97,11 @@ def new_game(
         if r.removed_two == "random":
             x, choice = divmod(x, 4)
             removed = (_TWOS[choice],)
-        elif r.removed_two is not None:
-            removed = (Card.parse(r.removed_two),)
-        cards = tuple(card for card in cards if card not in removed)
+            cards = tuple(card for card in cards if card is not _TWOS[choice])
         dealt, _ = shuffle(cards, x)
     else:
         dealt, removed = _check_deck(r, deck, removed)
     return _deal(r, dealt, dealer, removed)
-
-
-def _all_cards() -> tuple[Card, ...]:
-    from .cards import DECK
-
-    return DECK
 
 
 def _check_deck(
@@ -128,8 +125,6 @@ def _check_deck(
         missing = [two for two in _TWOS if two not in seen]
         if len(cards) == len(r.deck) - 1 and len(missing) == 1:
             removed = (missing[0],)
-    elif r.removed_two is not None:
-        removed = (Card.parse(r.removed_two),)
     expected = [card for card in r.deck if card not in removed]
     if len(cards) != len(expected):
         raise RulesError(
@@ -171,7 +166,7 @@ def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ..
     phase = (
         Phase.SWAP_WINDOW if _play.has_swap_window(r, trump_suit, removed) else Phase.PLAY
     )
-    return State(
+    return make_state(
         r,
         phase,
         dealer,
@@ -191,6 +186,8 @@ def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ..
     )
 
 
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
     Phase.PLAY: _play.legal_play,
     Phase.SWAP_WINDOW: _play.legal_window,
@@ -226,8 +223,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         check_state(state, "legal_moves")
         raise  # pragma: no cover
     if cached is None:
-        cached = _LEGAL[state.phase](state)
-        object.__setattr__(state, "_legal", cached)
+        phase = state.phase
+        cached = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
+        _cache_legal(state, cached)
     return cached
 
 
@@ -243,22 +241,38 @@ def apply(state: State, move: Move) -> State:
     except AttributeError:
         check_state(state, "apply")
         raise  # pragma: no cover
+    phase = state.phase
     if legal is None:
-        legal = legal_moves(state)
-    if move in legal:
-        return _APPLY[state.phase](state, state.turn, move)  # type: ignore[arg-type]
-    raise _why_illegal(state, move)
+        legal = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
+        _cache_legal(state, legal)
+    # Identity first: moves taken from legal_moves() skip attrs' Python-level __eq__.
+    for candidate in legal:
+        if candidate is move:
+            break
+    else:
+        if move not in legal:
+            raise _why_illegal(state, move)
+    if phase is _PLAY:
+        return _play.apply_play(state, state.turn, move)  # type: ignore[arg-type]
+    return _APPLY[phase](state, state.turn, move)  # type: ignore[arg-type]
+
+
+# The legal moves are cached on the state they belong to (a private slot that is not part of
+# equality, hashing or the repr); the slot's own setter skips the frozen __setattr__.
+_cache_legal: Final = _StateSlots._legal.__set__  # type: ignore[attr-defined]
 
 
 def is_over(state: State) -> bool:
     """Whether the deal has ended."""
-    check_state(state, "is_over")
-    return state.phase is Phase.OVER
+    if type(state) is not State:
+        check_state(state, "is_over")
+    return state.phase is _OVER
 
 
 def current_player(state: State) -> int | None:
     """The seat to act, or ``None`` once the deal is over."""
-    check_state(state, "current_player")
+    if type(state) is not State:
+        check_state(state, "current_player")
     return state.turn
 
 

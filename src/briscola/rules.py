@@ -347,8 +347,11 @@ class Rules:
     """The sides, each a tuple of seats: ``((0, 2), (1, 3))`` in ``classic-4``; one seat per
     side in the games where everyone plays alone."""
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False)
-    """The cards of the variant in id order (the random 2 of ``classic-3`` is still in it;
-    the state's ``removed`` says which 2 a deal left out)."""
+    """The cards of the variant in id order. Under ``removed_two="random"`` all four 2s are
+    in it, and each deal's `State.removed` says which one that deal left out."""
+    removed: tuple[Card, ...] = attrs.field(init=False, eq=False)
+    """The cards the variant leaves out of every deal (the 2s of ``classic-6``, the
+    ``removed_two`` of ``classic-3``)."""
     has_stock: bool = attrs.field(init=False, eq=False)
     """Whether undealt cards form a stock drawn from after each trick."""
     has_face_up_card: bool = attrs.field(init=False, eq=False)
@@ -359,6 +362,8 @@ class Rules:
     """Trick-taking strength by card id under `rank_variant` (10 = best in its suit)."""
     side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """The index in `teams` of each seat's side."""
+    plain_play: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether every card in hand is always a legal play and the only legal move."""
 
     def __attrs_post_init__(self) -> None:
         problems = _check(self)
@@ -367,17 +372,22 @@ class Rules:
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
             object.__setattr__(self, name, kind(getattr(self, name)))
+        removed = preset.removed
+        if self.removed_two not in (None, "random"):
+            removed = (Card.parse(self.removed_two),)
         order = _ORDERS[self.rank_variant]
         values = _POINTS[self.rank_variant]
         derived: dict[str, object] = {
             "players": preset.players,
             "hand_size": preset.hand_size,
             "teams": preset.sides,
-            "deck": tuple(card for card in DECK if card not in preset.removed),
+            "deck": tuple(card for card in DECK if card not in removed),
+            "removed": removed,
             "has_stock": True,
             "has_face_up_card": preset.trump == "face_up",
             "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
             "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
+            "plain_play": not (self.must_follow_suit or self.seven_swap or self.two_swap),
             "side_of": tuple(
                 next(i for i, side in enumerate(preset.sides) if seat in side)
                 for seat in range(preset.players)

@@ -1,0 +1,8 @@
+"""Make ``tests/helpers.py`` importable from every test directory."""
+
+import sys
+from pathlib import Path
+
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)

@@ -1,0 +1,278 @@
+"""Suits, ranks and cards (API.md "Cards"; RULES.md §1.1–§1.3)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from helpers import ALL_CODES, POINTS
+
+from briscola import BriscolaError, Card, InvalidNotationError, Rank, Suit
+
+ITALIAN_RANKS = {
+    "asso": "A",
+    "due": "2",
+    "tre": "3",
+    "quattro": "4",
+    "cinque": "5",
+    "sei": "6",
+    "sette": "7",
+    "fante": "J",
+    "cavallo": "Q",
+    "donna": "Q",
+    "regina": "Q",
+    "re": "K",
+}
+ENGLISH_RANKS = {
+    "ace": "A",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "jack": "J",
+    "knight": "Q",
+    "queen": "Q",
+    "king": "K",
+}
+ITALIAN_SUITS = {"denari": "D", "coppe": "C", "spade": "S", "bastoni": "B"}
+ENGLISH_SUITS = {"coins": "D", "cups": "C", "swords": "S", "batons": "B"}
+FRENCH_SYMBOLS = {"♦": "D", "♥": "C", "♠": "S", "♣": "B"}
+NUMBER_TO_CODE = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "J", 9: "Q", 10: "K"}
+
+
+# --- Suit and Rank ---------------------------------------------------------------------------
+
+
+def test_suit_members_in_order_with_letter_values() -> None:
+    assert [s.name for s in Suit] == ["DENARI", "COPPE", "SPADE", "BASTONI"]
+    assert [s.value for s in Suit] == ["D", "C", "S", "B"]
+
+
+def test_rank_values_are_the_printed_numbers() -> None:
+    assert Rank.ACE == 1
+    assert Rank.TWO == 2
+    assert Rank.THREE == 3
+    assert Rank.FOUR == 4
+    assert Rank.FIVE == 5
+    assert Rank.SIX == 6
+    assert Rank.SEVEN == 7
+    assert Rank.JACK == 8
+    assert Rank.KNIGHT == 9
+    assert Rank.KING == 10
+    assert len(list(Rank)) == 10
+
+
+def test_rank_italian_aliases() -> None:
+    assert Rank.FANTE is Rank.JACK
+    assert Rank.CAVALLO is Rank.KNIGHT
+    assert Rank.RE is Rank.KING
+
+
+# --- ids, points, codes ----------------------------------------------------------------------
+
+
+def test_card_ids_follow_suit_index_and_rank() -> None:
+    for suit_index, suit in enumerate(Suit):
+        for rank in Rank:
+            assert Card(rank, suit).id == suit_index * 10 + (rank - 1)
+
+
+def test_card_ids_are_0_to_39_and_from_id_inverts_them() -> None:
+    ids = sorted(Card(rank, suit).id for suit in Suit for rank in Rank)
+    assert ids == list(range(40))
+    for i in range(40):
+        assert Card.from_id(i).id == i
+
+
+@pytest.mark.parametrize("bad", [-1, 40, 41, 100, 1.0, "3", None])
+def test_card_from_id_out_of_range_is_a_library_error(bad: object) -> None:
+    with pytest.raises(BriscolaError):
+        Card.from_id(bad)  # type: ignore[arg-type]
+
+
+def test_ex_k1_points_by_rank() -> None:
+    expected = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2, "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
+    for code in ALL_CODES:
+        assert Card.parse(code).points == expected[code[0]], code
+
+
+def test_card_points_add_up_to_120() -> None:
+    assert sum(Card.from_id(i).points for i in range(40)) == 120
+    assert sum(POINTS.get(code[0], 0) for code in ALL_CODES) == 120
+
+
+def test_canonical_codes_of_all_40_cards_in_id_order() -> None:
+    assert len(ALL_CODES) == 40
+    assert ALL_CODES[:10] == ("AD", "2D", "3D", "4D", "5D", "6D", "7D", "JD", "QD", "KD")
+    assert ALL_CODES[39] == "KB"
+    for i, code in enumerate(ALL_CODES):
+        assert str(Card.from_id(i)) == code
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "code"),
+    [
+        (Rank.ACE, Suit.DENARI, "AD"),
+        (Rank.SEVEN, Suit.SPADE, "7S"),
+        (Rank.KNIGHT, Suit.BASTONI, "QB"),
+        (Rank.KING, Suit.COPPE, "KC"),
+        (Rank.JACK, Suit.COPPE, "JC"),
+        (Rank.TWO, Suit.BASTONI, "2B"),
+    ],
+)
+def test_str_is_the_canonical_code(rank: Rank, suit: Suit, code: str) -> None:
+    assert str(Card(rank, suit)) == code
+
+
+def test_card_exposes_rank_and_suit() -> None:
+    c = Card.parse("QB")
+    assert c.rank is Rank.KNIGHT
+    assert c.suit is Suit.BASTONI
+
+
+# --- Card.parse ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_parse_round_trips_every_card(code: str) -> None:
+    c = Card.parse(code)
+    assert str(c) == code
+    assert Card.parse(str(c)) == c
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_parse_any_letter_case(code: str) -> None:
+    lower = code.lower()
+    mixed = code[0].lower() + code[1]
+    for text in (lower, mixed, code[0] + code[1].lower()):
+        assert str(Card.parse(text)) == code
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+@pytest.mark.parametrize("suit", "DCSB")
+def test_parse_numeric_ranks(number: int, suit: str) -> None:
+    assert str(Card.parse(f"{number}{suit}")) == NUMBER_TO_CODE[number] + suit
+    assert str(Card.parse(f"{number}{suit.lower()}")) == NUMBER_TO_CODE[number] + suit
+
+
+@pytest.mark.parametrize(("text", "code"), [("1D", "AD"), ("8S", "JS"), ("9B", "QB"), ("10C", "KC")])
+def test_parse_numeric_examples_of_api(text: str, code: str) -> None:
+    assert str(Card.parse(text)) == code
+
+
+@pytest.mark.parametrize("symbol", FRENCH_SYMBOLS)
+@pytest.mark.parametrize("number", range(1, 11))
+def test_parse_french_symbols_with_numbers(symbol: str, number: int) -> None:
+    suit = FRENCH_SYMBOLS[symbol]
+    assert str(Card.parse(f"{number}{symbol}")) == NUMBER_TO_CODE[number] + suit
+
+
+@pytest.mark.parametrize("symbol", FRENCH_SYMBOLS)
+@pytest.mark.parametrize("rank", ["A", "J", "Q", "K", "a", "q"])
+def test_parse_french_symbols_with_letters(symbol: str, rank: str) -> None:
+    assert str(Card.parse(f"{rank}{symbol}")) == rank.upper() + FRENCH_SYMBOLS[symbol]
+
+
+def test_parse_ten_of_clubs_is_the_re_di_bastoni() -> None:
+    assert Card.parse("10♣") == Card(Rank.KING, Suit.BASTONI)
+    assert str(Card.parse("A♦")) == "AD"
+
+
+@pytest.mark.parametrize("word", ITALIAN_RANKS)
+@pytest.mark.parametrize("suit", ITALIAN_SUITS)
+def test_parse_italian_names(word: str, suit: str) -> None:
+    expected = ITALIAN_RANKS[word] + ITALIAN_SUITS[suit]
+    assert str(Card.parse(f"{word} di {suit}")) == expected
+    assert str(Card.parse(f"{word.upper()} DI {suit.title()}")) == expected
+
+
+@pytest.mark.parametrize("word", ENGLISH_RANKS)
+@pytest.mark.parametrize("suit", ENGLISH_SUITS)
+def test_parse_english_names(word: str, suit: str) -> None:
+    expected = ENGLISH_RANKS[word] + ENGLISH_SUITS[suit]
+    assert str(Card.parse(f"{word} of {suit}")) == expected
+    assert str(Card.parse(f"{word.title()} of {suit.title()}")) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("asso di denari", "AD"),
+        ("re di coppe", "KC"),
+        ("ace of coins", "AD"),
+        ("knight of batons", "QB"),
+        ("donna di spade", "QS"),
+        ("regina di bastoni", "QB"),
+        ("queen of cups", "QC"),
+    ],
+)
+def test_parse_api_examples_and_queen_is_the_nine(text: str, code: str) -> None:
+    c = Card.parse(text)
+    assert str(c) == code
+    if code[0] == "Q":
+        assert c.rank is Rank.KNIGHT
+        assert c.rank == 9
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["jolly", "", "   ", "11C", "0D", "AX", "ZZ", "1", "D", "asso di", "asso di jolly", "7CC", "8"],
+)
+def test_parse_bad_text_raises_naming_the_text(text: str) -> None:
+    with pytest.raises(InvalidNotationError) as info:
+        Card.parse(text)
+    assert text in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("bad", [None, 7, 1.5, b"AC"])
+def test_parse_non_text_raises_invalid_notation(bad: object) -> None:
+    with pytest.raises(InvalidNotationError):
+        Card.parse(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rank", "suit"), [("A", Suit.COPPE), (11, Suit.COPPE), (1, "C")])
+def test_constructor_with_bad_fields_is_a_library_error(rank: object, suit: object) -> None:
+    with pytest.raises(BriscolaError):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+# --- interning, pickling, immutability -------------------------------------------------------
+
+
+def test_cards_are_interned() -> None:
+    c = Card(Rank.ACE, Suit.COPPE)
+    assert c is Card.parse("AC")
+    assert c is Card.from_id(10)
+    assert c is Card.parse("asso di coppe")
+    assert c is Card.parse("1♥")
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_pickle_and_copy_give_the_same_instance(code: str) -> None:
+    c = Card.parse(code)
+    assert pickle.loads(pickle.dumps(c)) is c
+    assert copy.copy(c) is c
+    assert copy.deepcopy(c) is c
+    assert copy.deepcopy([c])[0] is c
+
+
+def test_cards_are_hashable_and_compare_by_value() -> None:
+    assert len({Card.parse("AC"), Card.parse("ac"), Card.from_id(10)}) == 1
+    assert Card.parse("AC") != Card.parse("AD")
+    assert {Card.parse("7S"): 1}[Card.parse("7♠")] == 1
+
+
+@pytest.mark.parametrize("field", ["rank", "suit", "id", "points"])
+def test_cards_are_immutable(field: str) -> None:
+    c = Card.parse("3S")
+    with pytest.raises(AttributeError):
+        setattr(c, field, 0)
+    with pytest.raises(AttributeError):
+        delattr(c, field)
+    assert c.points == 10
+    assert c.id == 22
+    assert str(c) == "3S"
