@@ -1,0 +1,147 @@
+"""The ``briscola`` command: a seeded demo game in the terminal, and the list of variants.
+
+```text
+briscola demo [--variant classic-4] [--seed 7] [--dealer N] [--option NAME=VALUE ...]
+briscola variants
+```
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from collections.abc import Sequence
+
+from .errors import BriscolaError
+from .game import apply, legal_moves, new_game
+from .moves import Move, Play, SwapTrump
+from .rules import OPTIONS, VARIANTS
+from .scoring import score
+from .state import Phase, State
+
+__all__ = ["main"]
+
+
+class SeededChooser:
+    """Picks moves from a seed with SHA-256 in counter mode, the same on every platform."""
+
+    def __init__(self, seed: int) -> None:
+        self._seed = str(seed).encode()
+        self._counter = 0
+
+    def choose(self, moves: Sequence[Move]) -> Move:
+        """One of ``moves``, chosen by the next block of the stream."""
+        self._counter += 1
+        block = hashlib.sha256(b"briscola/demo/v1:%s:%d" % (self._seed, self._counter)).digest()
+        return moves[int.from_bytes(block, "big") % len(moves)]
+
+
+def _cards(cards: Sequence[object]) -> str:
+    return " ".join(str(card) for card in cards) or "-"
+
+
+def _table(state: State) -> str:
+    """The hands as the demo shows them: every card, since nobody at a demo is cheating."""
+    return "   ".join(f"seat {seat}: {_cards(hand)}" for seat, hand in enumerate(state.hands))
+
+
+def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, object]) -> str:
+    """Play one seeded game between random players and describe it trick by trick."""
+    state = new_game(variant, seed=seed, dealer=dealer, **options)
+    r = state.rules
+    chooser = SeededChooser(seed)
+    lines = [
+        f"{r.title} ({r!r}), seed {seed}",
+        f"dealer: seat {state.dealer}; seat {state.leader} leads the first trick",
+    ]
+    if r.teams and len(r.teams[0]) > 1:
+        lines.append("teams: " + " against ".join("+".join(map(str, t)) for t in r.teams))
+    if state.removed:
+        lines.append(f"out of the deck: {_cards(state.removed)}")
+    if state.trump_card is not None:
+        lines.append(f"face-up card: {state.trump_card}, so {state.trump_suit.name.title()} are trumps")  # type: ignore[union-attr]
+    elif state.trump_suit is None:
+        lines.append("no trumps")
+    lines.append(f"hands: {_table(state)}")
+    lines.append("")
+    while state.phase is not Phase.OVER:
+        seat = state.turn
+        move = chooser.choose(legal_moves(state))
+        tricks_before = len(state.tricks)
+        face_up = state.trump_card
+        state = apply(state, move)
+        if isinstance(move, SwapTrump):
+            lines.append(f"  seat {seat} gives {move.card} for the face-up {face_up}")
+        elif not isinstance(move, Play):
+            lines.append(f"  seat {seat}: {move}")
+        if len(state.tricks) > tricks_before:
+            trick = state.tricks[-1]
+            plays = ", ".join(
+                f"{trick.player_of(i, r.players)}:{card}" for i, card in enumerate(trick.cards)
+            )
+            taken = sum(r.card_points[card.id] for card in trick.cards)
+            lines.append(
+                f"trick {len(state.tricks):>2}: {plays}  ->  seat {trick.winner} takes {taken:>2}"
+                f"   points {'/'.join(map(str, state.points))}"
+            )
+            if state.phase is not Phase.OVER:
+                stock = f"stock {state.stock_size:>2}   " if r.has_stock else ""
+                lines.append(f"           {stock}{_table(state)}")
+    result = score(state)
+    lines.append("")
+    if len(r.teams[0]) > 1:
+        lines.append("card points by team: " + ", ".join(
+            f"{'+'.join(map(str, team))} {p}" for team, p in zip(r.teams, result.team_points, strict=True)
+        ))
+    lines.append(f"card points: {', '.join(f'seat {s} {p}' for s, p in enumerate(result.points))}")
+    if result.void:
+        lines.append("result: void deal, to be played again")
+    elif result.winners:
+        lines.append(f"result: {' and '.join(f'seat {s}' for s in sorted(result.winners))} won")
+    else:
+        lines.append("result: no winner")
+    lines.append(f"game points: {', '.join(f'seat {s} {d:+d}' for s, d in enumerate(result.deltas))}")
+    return "\n".join(lines)
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, raw = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r}")
+    value: object = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    return name.strip(), value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="briscola", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo = commands.add_parser("demo", help="play a seeded game between random players")
+    demo.add_argument("--variant", default="classic", help="a preset id (default: classic)")
+    demo.add_argument("--seed", type=int, default=7, help="deal and choices (default: 7)")
+    demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat")
+    demo.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
+    )
+    commands.add_parser("variants", help="list the presets")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "variants":
+            for name, preset in VARIANTS.items():
+                print(f"{name:<12} {preset.title}")
+            return 0
+        print(play_demo(args.variant, args.seed, args.dealer, dict(args.option)))
+    except BriscolaError as error:
+        print(f"briscola: {error}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,250 @@
+"""Hypothesis strategies for the property tests, and helpers shared by them.
+
+* `rules_strategy()`: the `Rules` of any preset of `briscola.VARIANTS` with a random subset
+  of the options of `briscola.OPTIONS` that apply to it. Presets and options are read from
+  the library at run time, so a new preset or option is picked up without editing this file.
+* `games()`: a `GameSpec` (rules, seed, dealer, move-choice indices); `replay()` plays it
+  and returns every state of the deal.
+* The spec tables below are copied from RULES.md, not read from the engine.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from hypothesis import strategies as st
+
+import briscola
+from briscola import (
+    OPTIONS,
+    VARIANTS,
+    Card,
+    RankVariant,
+    Rules,
+    RulesError,
+    SevenSwapDeadline,
+    State,
+    TieRule,
+    TwoSwapWindow,
+)
+
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card.from_id(i) for i in range(40))
+"""The 40 cards in id order."""
+
+TOTAL_POINTS: Final = 120
+"""RULES.md §1.3: the card points of a deal, in every rank variant (§3.9)."""
+
+MAX_MOVES: Final = 1000
+"""No deal of any preset needs this many moves; `replay` fails past it."""
+
+# RULES.md §1.8 (preset defaults): preset -> (players, hand size, tricks,
+# stock size including the face-up card right after the deal).
+SPEC_TIMELINE: Final[dict[str, tuple[int, int, int, int]]] = {
+    "classic": (2, 3, 20, 34),
+    "classic-3": (3, 3, 13, 30),
+    "classic-4": (4, 3, 10, 28),
+    "classic-6": (6, 3, 6, 18),
+    "scoperta": (2, 3, 20, 34),
+    "bugiarda-2": (2, 3, 20, 34),
+    "briscolone": (2, 5, 20, 30),
+    "chiamata": (5, 8, 8, 0),
+    "chiamata-milan": (5, 8, 8, 0),
+    "bugiarda": (4, 10, 10, 0),
+    "bugiarda-5": (5, 10, 10, 0),
+}
+
+# RULES.md §1.2, §1.3 and §3.9: rank codes from strongest to weakest, and card points.
+SPEC_ORDER: Final[dict[str, str]] = {
+    "standard": "A3KQJ76542",
+    "seven_high": "A7KQJ36542",
+    "seven_high_bisca": "A7KQJ65432",
+    "three_natural": "AKQJ765432",
+}
+SPEC_POINTS: Final[dict[str, dict[str, int]]] = {
+    "standard": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+    "seven_high": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    "seven_high_bisca": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    "three_natural": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+}
+
+# RULES.md §2 (preset overview): the sides of the two-sided presets whose sides do not
+# depend on the deal, and the presets where everyone plays alone with three players (§2.2).
+SPEC_SIDES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+    "classic": ((0,), (1,)),
+    "scoperta": ((0,), (1,)),
+    "bugiarda-2": ((0,), (1,)),
+    "briscolone": ((0,), (1,)),
+    "classic-4": ((0, 2), (1, 3)),
+    "bugiarda": ((0, 2), (1, 3)),
+    "classic-6": ((0, 2, 4), (1, 3, 5)),
+}
+SPEC_THREE_SINGLES: Final = frozenset({"classic-3"})
+
+# The enums whose members are option values; `OPTIONS[name].values` names them ("a
+# RankVariant") or lists their values ('"draw", "replay" or "last_trick"').
+_ENUMS: Final[tuple[type[enum.Enum], ...]] = (
+    TieRule,
+    RankVariant,
+    TwoSwapWindow,
+    SevenSwapDeadline,
+)
+_ENUM_BY_NAME: Final = {kind.__name__: kind for kind in _ENUMS}
+
+# Options drawn as "on" most of the time: they add moves (SwapTrump) and a phase.
+_MOSTLY_ON: Final = frozenset({"seven_swap", "two_swap"})
+
+_QUOTED: Final = re.compile(r'"([^"]*)"')
+_QUOTED_LIST: Final = re.compile(r'\s*"[^"]*"(\s*(,|or|,\s*or)\s*"[^"]*")*\s*')
+_INT_LIST: Final = re.compile(r"\s*[-+]?\d+(\s*(,|or|,\s*or)\s*[-+]?\d+)*\s*")
+_INT_RANGE: Final = re.compile(r"\s*an? int(?:eger)? from ([-+]?\d+) to ([-+]?\d+)\s*")
+_ENUM_NAME: Final = re.compile(r"\s*an? (\w+)\s*")
+
+
+def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
+    """Every legal value of option ``name`` in ``preset``, read from `OPTIONS`.
+
+    Returns ``None`` for an option whose values cannot be derived from its description
+    (such as a free-form tuple of tokens or an unbounded int): the strategies skip it.
+    """
+    text = OPTIONS[name].values.replace("\u2212", "-")
+    if text.strip() == "bool":
+        return (False, True)
+    if text.strip() == "1 or the hand size":
+        return tuple(sorted({1, VARIANTS[preset].hand_size}))
+    match = _INT_RANGE.fullmatch(text)
+    if match:
+        return tuple(range(int(match.group(1)), int(match.group(2)) + 1))
+    match = _ENUM_NAME.fullmatch(text)
+    if match and match.group(1) in _ENUM_BY_NAME:
+        return tuple(_ENUM_BY_NAME[match.group(1)])
+    if _QUOTED_LIST.fullmatch(text):
+        values: list[object] = list(_QUOTED.findall(text))
+        for kind in _ENUMS:
+            if {member.value for member in kind} == set(values):
+                # The enum members are accepted as well as their string values.
+                values.extend(kind)
+        return tuple(values)
+    if _INT_LIST.fullmatch(text):
+        return tuple(int(word) for word in re.findall(r"[-+]?\d+", text))
+    # Anything else (a tuple of tokens, "int ≥ 1", a suit code, ...) cannot be derived
+    # from the description alone; such an option is left at its default.
+    return None
+
+
+def applicable_options(preset: str) -> list[str]:
+    """The options of `OPTIONS` that apply to ``preset``, in `OPTIONS` order."""
+    return [name for name, info in OPTIONS.items() if preset in info.applies_to]
+
+
+@st.composite
+def rules_strategy(draw: st.DrawFn, presets: Sequence[str] | None = None) -> Rules:
+    """`briscola.rules(preset, **options)` for a preset of `VARIANTS` (or of ``presets``)
+    and a random subset of the options that apply to it, with legal values."""
+    preset = draw(st.sampled_from(sorted(presets if presets is not None else VARIANTS)))
+    result = VARIANTS[preset]
+    for name in applicable_options(preset):
+        choices = option_choices(name, preset)
+        if choices is None:
+            continue
+        if name in _MOSTLY_ON and choices == (False, True):
+            value: object = draw(st.sampled_from((True, True, True, False)))
+        elif draw(st.booleans()):
+            value = draw(st.sampled_from(choices))
+        else:
+            continue
+        try:
+            result = briscola.rules(result, **{name: value})
+        except RulesError:
+            # A combination that the options' own rules forbid (an option that needs
+            # another one set first). Each value on its own is checked to be accepted by
+            # test_conformance.test_every_derived_option_value_is_accepted.
+            continue
+    return result
+
+
+class GameSpec(NamedTuple):
+    """A reproducible deal: rules, seed, dealer and the move-choice indices."""
+
+    rules: Rules
+    seed: int
+    dealer: int | None
+    choices: list[int]
+
+
+@st.composite
+def games(draw: st.DrawFn, presets: Sequence[str] | None = None) -> GameSpec:
+    """A random `GameSpec` of any preset (or of ``presets``) with random options."""
+    r = draw(rules_strategy(presets))
+    seed = draw(st.integers(min_value=0, max_value=2**64))
+    dealer = draw(st.none() | st.integers(min_value=0, max_value=r.players - 1))
+    choices = draw(st.lists(st.integers(min_value=0, max_value=2**16), max_size=80))
+    return GameSpec(r, seed, dealer, choices)
+
+
+def start(spec: GameSpec) -> State:
+    """The first state of the deal of ``spec``."""
+    return briscola.new_game(spec.rules, seed=spec.seed, dealer=spec.dealer)
+
+
+def replay(spec: GameSpec) -> list[State]:
+    """Play the deal of ``spec`` to its end and return every state, the first included.
+
+    Move ``k`` is ``legal[c % len(legal)]`` where ``c`` is ``choices[k % len(choices)]``
+    (the choices are reused in a cycle once used up; no choices means always the first
+    legal move).
+    """
+    state = start(spec)
+    states = [state]
+    choices = spec.choices
+    k = 0
+    while not briscola.is_over(state):
+        legal = briscola.legal_moves(state)
+        assert legal, f"no legal move in a state that is not over: {state!r}"
+        c = choices[k % len(choices)] if choices else 0
+        state = briscola.apply(state, legal[c % len(legal)])
+        states.append(state)
+        k += 1
+        assert k <= MAX_MOVES, f"the deal did not end within {MAX_MOVES} moves"
+    return states
+
+
+def active_seats(first: State) -> tuple[int, ...]:
+    """The seats dealt cards in the first state of a deal (a seat may sit out)."""
+    return tuple(seat for seat, hand in enumerate(first.hands) if hand)
+
+
+def located_cards(state: State) -> list[Card]:
+    """Every card of the state, from every place it can be: hands, the current trick,
+    the stock not yet drawn, the face-up card, the finished tricks and the removed cards."""
+    found: list[Card] = []
+    for hand in state.hands:
+        found.extend(hand)
+    found.extend(state.trick)
+    found.extend(state.stock[state.drawn :])
+    if state.trump_card is not None:
+        found.append(state.trump_card)
+    for trick in state.tricks:
+        found.extend(trick.cards)
+    found.extend(state.removed)
+    return found
+
+
+def spec_points(r: Rules) -> tuple[int, ...]:
+    """Card points by card id under ``r.rank_variant`` (RULES.md §1.3, §3.9); the engine's
+    own table for a rank variant this file does not know."""
+    table = SPEC_POINTS.get(str(r.rank_variant.value))
+    if table is None:
+        return r.card_points
+    return tuple(table.get(card.rank.code, 0) for card in ALL_CARDS)
+
+
+def spec_strength(r: Rules) -> tuple[int, ...]:
+    """Trick-taking strength by card id (higher is stronger), RULES.md §1.2, §3.9; the
+    engine's own table for a rank variant this file does not know."""
+    order = SPEC_ORDER.get(str(r.rank_variant.value))
+    if order is None:
+        return r.strength
+    return tuple(len(order) - order.index(card.rank.code) for card in ALL_CARDS)
