@@ -220,6 +220,10 @@ def test_classic_3_random_removed_two_is_the_two_the_deck_lacks(missing: str) ->
 def test_classic_3_random_removed_two_needs_a_missing_two() -> None:
     with pytest.raises(RulesError):
         new_game("classic-3", deck=cards(*ALL_CODES[1:]), removed_two="random")
+
+
+def test_classic_3_random_removed_two_rejects_a_40_card_deck() -> None:
+    # RULES.md §2.2: the classic-3 deck has 39 cards; API.md: any other deck is a RulesError.
     with pytest.raises(RulesError):
         new_game("classic-3", deck=cards(*ALL_CODES), removed_two="random")
 
@@ -245,13 +249,12 @@ def test_apply_leaves_its_argument_equal(variant: str) -> None:
         state = following
 
 
-@pytest.mark.parametrize("variant", PRESETS)
-def test_apply_leaves_its_argument_pickle_unchanged(variant: str) -> None:
+def test_apply_leaves_its_argument_pickle_unchanged() -> None:
     rng = random.Random(9)
-    state = new_game(variant, seed=9)
+    state = new_game("classic", seed=9)
     while not is_over(state):
         fresh = pickle.loads(pickle.dumps(state))
-        move = rng.choice(legal_moves(fresh.__class__(**_fields(state))))
+        move = rng.choice(legal_moves(pickle.loads(pickle.dumps(state))))
         before = pickle.dumps(fresh)
         apply(fresh, move)
         assert pickle.dumps(fresh) == before

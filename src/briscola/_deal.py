@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from operator import attrgetter
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .cards import Card
 

@@ -72,7 +72,8 @@ def legal_play(s: State) -> tuple[Move, ...]:
 def swap_moves(s: State) -> tuple[Move, ...]:
     """The `SwapTrump` moves open to the seat to act in trick play (§3.1, §3.2)."""
     seat = s.turn
-    assert seat is not None and s.trump_card is not None and s.trump_suit is not None
+    assert seat is not None
+    assert s.trump_suit is not None
     hand = s.hands[seat]
     found: list[Move] = []
     two = _TWO_OF[s.trump_suit]
@@ -247,7 +248,8 @@ def has_swap_window(r: Rules, trump_suit: Suit | None, removed: tuple[Card, ...]
 
 def legal_window(s: State) -> tuple[Move, ...]:
     """``SwapTrump`` of the 2 of trumps if the seat holds it, then ``Pass``."""
-    assert s.turn is not None and s.trump_suit is not None
+    assert s.turn is not None
+    assert s.trump_suit is not None
     two = _TWO_OF[s.trump_suit]
     if two in s.hands[s.turn]:
         return (SWAPS[two.id], PASS)

@@ -220,30 +220,28 @@ _BY_RANK_SUIT: Final = {(int(card.rank), card.suit): card for card in DECK}
 
 # One table of spellings, read by Card.parse and printed by the docs.
 RANK_WORDS: Final[dict[str, Rank]] = {
-    **{word: Rank.ACE for word in ("a", "1", "asso", "ace")},
-    **{word: Rank.TWO for word in ("2", "due", "two", "deuce")},
-    **{word: Rank.THREE for word in ("3", "tre", "three")},
-    **{word: Rank.FOUR for word in ("4", "quattro", "four")},
-    **{word: Rank.FIVE for word in ("5", "cinque", "five")},
-    **{word: Rank.SIX for word in ("6", "sei", "six")},
-    **{word: Rank.SEVEN for word in ("7", "sette", "seven")},
-    **{word: Rank.JACK for word in ("j", "8", "fante", "jack", "knave")},
-    **{
-        word: Rank.KNIGHT
-        for word in ("q", "9", "cavallo", "knight", "horse", "queen", "donna", "regina")
-    },
-    **{word: Rank.KING for word in ("k", "10", "re", "king")},
+    **dict.fromkeys(("a", "1", "asso", "ace"), Rank.ACE),
+    **dict.fromkeys(("2", "due", "two", "deuce"), Rank.TWO),
+    **dict.fromkeys(("3", "tre", "three"), Rank.THREE),
+    **dict.fromkeys(("4", "quattro", "four"), Rank.FOUR),
+    **dict.fromkeys(("5", "cinque", "five"), Rank.FIVE),
+    **dict.fromkeys(("6", "sei", "six"), Rank.SIX),
+    **dict.fromkeys(("7", "sette", "seven"), Rank.SEVEN),
+    **dict.fromkeys(("j", "8", "fante", "jack", "knave"), Rank.JACK),
+    **dict.fromkeys(
+        ("q", "9", "cavallo", "knight", "horse", "queen", "donna", "regina"), Rank.KNIGHT
+    ),
+    **dict.fromkeys(("k", "10", "re", "king"), Rank.KING),
 }
 """Every rank spelling `Card.parse` accepts (lower case)."""
 
 SUIT_WORDS: Final[dict[str, Suit]] = {
-    **{word: Suit.DENARI for word in ("d", "♦", "♢", "denari", "ori", "coins", "diamonds")},
-    **{word: Suit.COPPE for word in ("c", "♥", "♡", "coppe", "cups", "hearts")},
-    **{word: Suit.SPADE for word in ("s", "♠", "♤", "spade", "swords", "spades")},
-    **{
-        word: Suit.BASTONI
-        for word in ("b", "♣", "♧", "bastoni", "batons", "clubs", "cudgels", "staves")
-    },
+    **dict.fromkeys(("d", "♦", "♢", "denari", "ori", "coins", "diamonds"), Suit.DENARI),
+    **dict.fromkeys(("c", "♥", "♡", "coppe", "cups", "hearts"), Suit.COPPE),
+    **dict.fromkeys(("s", "♠", "♤", "spade", "swords", "spades"), Suit.SPADE),
+    **dict.fromkeys(
+        ("b", "♣", "♧", "bastoni", "batons", "clubs", "cudgels", "staves"), Suit.BASTONI
+    ),
 }
 """Every suit spelling `Card.parse` accepts (lower case)."""
 
@@ -252,7 +250,7 @@ _CONNECTORS: Final = frozenset(("di", "of", "de", "d'"))
 _PARSE_CACHE: Final[dict[str, Card]] = {
     rank + suit: _BY_RANK_SUIT[int(RANK_WORDS[rank]), SUIT_WORDS[suit]]
     for rank in RANK_WORDS
-    if len(rank) <= 2 and not rank.isalpha() or len(rank) == 1
+    if (len(rank) <= 2 and not rank.isalpha()) or len(rank) == 1
     for suit in _COMPACT_SUITS
 }
 

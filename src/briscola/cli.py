@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from .errors import BriscolaError
 from .game import apply, legal_moves, new_game
 from .moves import Move, Play, SwapTrump
-from .rules import OPTIONS, VARIANTS
+from .rules import OPTIONS, VARIANTS, rules
 from .scoring import score
 from .state import Phase, State
 
@@ -48,7 +48,7 @@ def _table(state: State) -> str:
 
 def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, object]) -> str:
     """Play one seeded game between random players and describe it trick by trick."""
-    state = new_game(variant, seed=seed, dealer=dealer, **options)
+    state = new_game(rules(variant, **options), seed=seed, dealer=dealer)
     r = state.rules
     chooser = SeededChooser(seed)
     lines = [
@@ -60,7 +60,8 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
     if state.removed:
         lines.append(f"out of the deck: {_cards(state.removed)}")
     if state.trump_card is not None:
-        lines.append(f"face-up card: {state.trump_card}, so {state.trump_suit.name.title()} are trumps")  # type: ignore[union-attr]
+        suit = state.trump_card.suit.name.title()
+        lines.append(f"face-up card: {state.trump_card}, so {suit} are trumps")
     elif state.trump_suit is None:
         lines.append("no trumps")
     lines.append(f"hands: {_table(state)}")
@@ -91,9 +92,13 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
     result = score(state)
     lines.append("")
     if len(r.teams[0]) > 1:
-        lines.append("card points by team: " + ", ".join(
-            f"{'+'.join(map(str, team))} {p}" for team, p in zip(r.teams, result.team_points, strict=True)
-        ))
+        lines.append(
+            "card points by team: "
+            + ", ".join(
+                f"{'+'.join(map(str, team))} {p}"
+                for team, p in zip(r.teams, result.team_points, strict=True)
+            )
+        )
     lines.append(f"card points: {', '.join(f'seat {s} {p}' for s, p in enumerate(result.points))}")
     if result.void:
         lines.append("result: void deal, to be played again")
@@ -101,7 +106,9 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
         lines.append(f"result: {' and '.join(f'seat {s}' for s in sorted(result.winners))} won")
     else:
         lines.append("result: no winner")
-    lines.append(f"game points: {', '.join(f'seat {s} {d:+d}' for s, d in enumerate(result.deltas))}")
+    lines.append(
+        f"game points: {', '.join(f'seat {s} {d:+d}' for s, d in enumerate(result.deltas))}"
+    )
     return "\n".join(lines)
 
 

@@ -41,7 +41,7 @@ class RulesError(BriscolaError, ValueError):
     Traceback (most recent call last):
     ...
     briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card
-    """
+    """  # noqa: E501
 
 
 class IllegalMoveError(BriscolaError, ValueError):

@@ -78,7 +78,8 @@ def new_game(
     elif isinstance(variant, Rules):
         r = variant
     else:
-        r = VARIANTS.get(variant) or rules(variant)  # type: ignore[arg-type]
+        preset = VARIANTS.get(variant) if isinstance(variant, str) else None
+        r = preset if preset is not None else rules(variant)
     players = r.players
     if dealer is None:
         dealer = players - 1
@@ -163,9 +164,7 @@ def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ..
         stock = deck[dealt + 1 :]
     else:
         stock = deck[dealt:]
-    phase = (
-        Phase.SWAP_WINDOW if _play.has_swap_window(r, trump_suit, removed) else Phase.PLAY
-    )
+    phase = Phase.SWAP_WINDOW if _play.has_swap_window(r, trump_suit, removed) else Phase.PLAY
     return make_state(
         r,
         phase,
@@ -362,7 +361,10 @@ def _why_swap_illegal(state: State, card: Card) -> str:
     seat = state.turn
     trump = state.trump_suit
     if not r.seven_swap and not r.two_swap:
-        return "exchanging a card for the face-up card is not allowed: seven_swap and two_swap are off"
+        return (
+            "exchanging a card for the face-up card is not allowed: "
+            "seven_swap and two_swap are off"
+        )
     if trump is None or card.suit is not trump or card.rank not in (Rank.SEVEN, Rank.TWO):
         return f"only the 7 or the 2 of trumps can be exchanged for the face-up card, not {card}"
     rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"

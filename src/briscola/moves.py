@@ -18,12 +18,13 @@ Notation (``str(move)``), read back by `parse_move`:
 | ``Declare(claim)`` | ``declare has AC``, ``declare lacks AC``, ``declare weak hand``, ``declare strong hand`` |
 | ``Signal(token)`` | ``signal ACE`` |
 | ``ShowHand()`` | ``show hand`` |
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Final, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -66,8 +67,11 @@ def _type_error(move: str, field: str, expected: str, value: object) -> InvalidM
     )
 
 
-def _check_card(move: str) -> object:
-    def check(_instance: object, _attribute: object, value: object) -> None:
+_Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def _check_card(move: str) -> _Validator:
+    def check(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, Card):
             raise _type_error(move, "", "a Card", value)
 
@@ -106,13 +110,13 @@ class SwapTrump(Move):
         return f"swap {self.card}"
 
 
-def _to_rank(value: object) -> object:
+def _to_rank(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool | Rank) and 1 <= value <= 10:
         return Rank(value)
     return value
 
 
-def _check_rank(_instance: object, _attribute: object, value: object) -> None:
+def _check_rank(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, Rank):
         raise _type_error("Bid", "", "a Rank", value)
 
@@ -121,14 +125,14 @@ def _check_rank(_instance: object, _attribute: object, value: object) -> None:
 class Bid(Move):
     """Chiamata: call a rank in the auction (RULES.md §2.5.2). A weaker rank is a higher bid."""
 
-    rank: Rank = attrs.field(converter=_to_rank, validator=_check_rank)  # type: ignore[misc]
+    rank: Rank = attrs.field(converter=_to_rank, validator=_check_rank)
     """The rank called (an ``int`` from 1 to 10 is converted to `Rank`)."""
 
     def __str__(self) -> str:
         return f"bid {self.rank.code}"
 
 
-def _check_int(_instance: object, _attribute: object, value: object) -> None:
+def _check_int(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise _type_error("BidPoints", "", "an int", value)
 
@@ -152,7 +156,7 @@ class Pass(Move):
         return "pass"
 
 
-def _check_suit(_instance: object, _attribute: object, value: object) -> None:
+def _check_suit(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, Suit):
         raise _type_error("NameSuit", "", "a Suit", value)
 
@@ -220,7 +224,7 @@ Claim: TypeAlias = Has | HasNot | HandStrength
 """A public claim about one's own hand (RULES.md §2.6.1): true or false, never checked."""
 
 
-def _check_claim(_instance: object, _attribute: object, value: object) -> None:
+def _check_claim(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, Has | HasNot | HandStrength):
         raise _type_error("Declare", "", "a claim (Has, HasNot, WEAK_HAND, STRONG_HAND)", value)
 
@@ -236,7 +240,7 @@ class Declare(Move):
         return f"declare {self.claim}"
 
 
-def _check_token(_instance: object, _attribute: object, value: object) -> None:
+def _check_token(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
         raise _type_error("Signal", "", "a str token", value)
 

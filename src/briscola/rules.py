@@ -18,7 +18,7 @@ import difflib
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -124,7 +124,9 @@ _PRESETS: Final = {
             ((0,), (1,), (2,)),
             "face_up",
         ),
-        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, ((0, 2), (1, 3)), "face_up"),
+        _Preset(
+            "classic-4", "Briscola for four, two pairs", "2.3", 4, 3, ((0, 2), (1, 3)), "face_up"
+        ),
         _Preset(
             "classic-6",
             "Briscola for six, three against three",
@@ -145,7 +147,9 @@ _PRESETS: Final = {
             "face_up",
             defaults={"open_hands": True},
         ),
-        _Preset("briscolone", "Briscolone, two players, no trump", "2.8", 2, 5, ((0,), (1,)), "none"),
+        _Preset(
+            "briscolone", "Briscolone, two players, no trump", "2.8", 2, 5, ((0,), (1,)), "none"
+        ),
     )
 }
 
@@ -173,7 +177,12 @@ class OptionInfo:
 
 
 def _info(
-    name: str, values: str, applies: frozenset[str], why: str, section: str, parent: str | None = None
+    name: str,
+    values: str,
+    applies: frozenset[str],
+    why: str,
+    section: str,
+    parent: str | None = None,
 ) -> OptionInfo:
     return OptionInfo(name, values, applies, why, section, parent)
 
@@ -196,7 +205,9 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
             _info("rank_variant", "a RankVariant", _ALL, "", "3.9"),
             _info("must_follow_suit", "bool", _ALL, "", "3.10"),
             _info("seven_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.1"),
-            _info("seven_swap_requires_higher", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
+            _info(
+                "seven_swap_requires_higher", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"
+            ),
             _info("seven_swap_only_if_drawn", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
             _info(
                 "seven_swap_requires_won_trick", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"
@@ -269,9 +280,7 @@ _PLANNED: Final = frozenset(
     }
 )
 
-_BOOL_OPTIONS: Final = frozenset(
-    name for name, info in OPTIONS.items() if info.values == "bool"
-)
+_BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.values == "bool")
 _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     "rank_variant": RankVariant,
     "seven_swap_deadline": SevenSwapDeadline,
@@ -279,10 +288,6 @@ _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     "tie_rule": TieRule,
 }
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
-
-
-def _field(default: object, doc: str) -> Any:
-    return attrs.field(default=default, metadata={"doc": doc})
 
 
 @attrs.frozen(repr=False)
@@ -300,42 +305,38 @@ class Rules:
     variant: str
     """The preset id, such as ``"classic-4"`` (see `VARIANTS`)."""
 
-    removed_two: str | None = _field(None, "classic-3: the 2 left out of the deck (§2.2)")
+    removed_two: str | None = None
     """``classic-3`` only: the 2 taken out of the deck (``"2C"`` by default), or
     ``"random"`` for a 2 drawn from the seed (§2.2). ``None`` in the other presets."""
-    deal_packet_size: int = _field(1, "cards dealt at a time: 1 or the hand size (§1.6)")
+    deal_packet_size: int = 1
     """Cards dealt to each seat at a time: 1 (default) or the whole hand (§1.6)."""
-    open_hands: bool = _field(False, "every hand is visible to every seat (§2.7)")
+    open_hands: bool = False
     """Every hand is visible to every seat (§2.7). True in ``scoperta``."""
-    open_stock: bool = _field(False, "every seat sees the order of the stock (§2.7)")
+    open_stock: bool = False
     """Every seat sees the order of the face-down stock (§2.7)."""
-    rank_variant: RankVariant = _field(RankVariant.STANDARD, "card order and points (§3.9)")
+    rank_variant: RankVariant = RankVariant.STANDARD
     """Regional card order and points (§3.9)."""
-    must_follow_suit: bool = _field(False, "a seat holding the led suit must play it (§3.10)")
+    must_follow_suit: bool = False
     """A seat that holds a card of the led suit must play one (§3.10)."""
-    seven_swap: bool = _field(False, "the 7 of trumps may take the face-up card (§3.1)")
+    seven_swap: bool = False
     """The 7 of trumps may be exchanged for the face-up card (§3.1)."""
-    seven_swap_requires_higher: bool = _field(True, "only for a stronger face-up card (§3.1)")
+    seven_swap_requires_higher: bool = True
     """Only when the face-up card is stronger than the 7 (§3.1, default True)."""
-    seven_swap_only_if_drawn: bool = _field(False, "only a 7 drawn from the stock (§3.1)")
+    seven_swap_only_if_drawn: bool = False
     """Only a 7 that came into the hand by a draw from the stock (§3.1)."""
-    seven_swap_requires_won_trick: bool = _field(False, "only after winning a trick (§3.1)")
+    seven_swap_requires_won_trick: bool = False
     """Only a seat that has already won a trick in this deal (§3.1)."""
-    seven_swap_only_leader: bool = _field(False, "only the leader, before leading (§3.1)")
+    seven_swap_only_leader: bool = False
     """Only the seat that leads the current trick, before it leads (§3.1)."""
-    seven_swap_deadline: SevenSwapDeadline = _field(
-        SevenSwapDeadline.STOCK_EMPTY, "until when the 7 may be exchanged (§3.1)"
-    )
+    seven_swap_deadline: SevenSwapDeadline = SevenSwapDeadline.STOCK_EMPTY
     """Until when the 7 may be exchanged (§3.1)."""
-    two_swap: bool = _field(False, "the 2 of trumps may take the face-up card (§3.2)")
+    two_swap: bool = False
     """The 2 of trumps may be exchanged for the face-up card (§3.2)."""
-    two_swap_window: TwoSwapWindow = _field(
-        TwoSwapWindow.FIRST_TRICK, "when the 2 may be exchanged (§3.2)"
-    )
+    two_swap_window: TwoSwapWindow = TwoSwapWindow.FIRST_TRICK
     """When the 2 may be exchanged (§3.2)."""
-    tie_rule: TieRule = _field(TieRule.DRAW, "a deal no side wins (§3.8)")
+    tie_rule: TieRule = TieRule.DRAW
     """How a two-sided deal that no side wins is settled (§3.8)."""
-    win_threshold: int = _field(61, "card points that win a two-sided deal (§1.9)")
+    win_threshold: int = 61
     """Card points that win a two-sided deal, 61 to 120 (§1.9)."""
 
     # The shape of the preset, derived once; not options, not compared.
@@ -453,8 +454,8 @@ def _check_value(name: str, value: object, preset: _Preset) -> str | None:
         return None
     if name == "removed_two":
         if value not in _REMOVED_TWO_VALUES:
-            choices = ", ".join(map(repr, _REMOVED_TWO_VALUES))
-            return f"removed_two={value!r} is not valid: use one of {choices}"
+            listed = ", ".join(map(repr, _REMOVED_TWO_VALUES))
+            return f"removed_two={value!r} is not valid: use one of {listed}"
         return None
     if name == "deal_packet_size":
         if type(value) is not int or value not in (1, preset.hand_size):
@@ -557,7 +558,7 @@ def rules(variant: str | Rules, **options: object) -> Rules:
             base[name] = _normalize_value(name, value)
     if problems:
         raise RulesError("; ".join(problems))
-    return Rules(preset_id, **base)  # type: ignore[arg-type]
+    return Rules(preset_id, **base)
 
 
 VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
@@ -565,4 +566,3 @@ VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
 )
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``scoperta`` and ``briscolone``."""
-

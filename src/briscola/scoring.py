@@ -64,9 +64,9 @@ def score(state: State) -> Score:
     """The score of a state, finished or not.
 
     >>> import briscola
-    >>> s = briscola.new_game("classic", seed=3)
-    >>> briscola.score(s)
-    Score(points=(0, 0), deltas=(0, 0), winners=frozenset(), final=False, void=False, team_points=(0, 0), caller=None, target=None, called_card=None, partner=None, solo=None, cappotto=None)
+    >>> result = briscola.score(briscola.new_game("classic", seed=3))
+    >>> result.points, result.deltas, result.final
+    ((0, 0), (0, 0), False)
     """
     from .game import check_state
 
