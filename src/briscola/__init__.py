@@ -44,24 +44,28 @@ from .moves import (
 )
 from .rules import (
     OPTIONS,
+    SIGNAL_TOKENS,
     VARIANTS,
     OptionInfo,
     RankVariant,
     Rules,
     SevenSwapDeadline,
+    ShareHands,
     TieRule,
+    TrumpSource,
     TwoSwapWindow,
     rules,
 )
 from .scoring import Score, score
 from .state import Phase, State, Trick
-from .views import View, observe
+from .views import View, observe, public_view
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",
     "OPTIONS",
+    "SIGNAL_TOKENS",
     "STRONG_HAND",
     "VARIANTS",
     "WEAK_HAND",
@@ -91,6 +95,7 @@ __all__ = [
     "RulesError",
     "Score",
     "SevenSwapDeadline",
+    "ShareHands",
     "ShowHand",
     "Signal",
     "State",
@@ -98,6 +103,7 @@ __all__ = [
     "SwapTrump",
     "TieRule",
     "Trick",
+    "TrumpSource",
     "TwoSwapWindow",
     "View",
     "apply",
@@ -107,6 +113,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_move",
+    "public_view",
     "random_playout",
     "rules",
     "score",

@@ -1,25 +1,76 @@
-"""Trick play and the exchanges with the face-up card (RULES.md §1.4–§1.9, §3.1, §3.2).
+"""Trick play: cards, exchanges with the face-up card and table talk (RULES.md §1.4–§1.9,
+§3.1, §3.2, §3.5).
 
-Each phase has two pure functions: ``legal_*`` lists the moves of the seat to act, in the
-documented order (plays by card id, then swaps by card id, then ``Pass``), and ``apply_*``
-makes one move that is already known to be legal. Trick collection and drawing (winner
-first, the face-up card last) happen inside `apply_play`.
+`legal_play` lists the moves of the seat to act in the documented order (plays by card id,
+then swaps, then declarations, then signals), and `apply_play` makes one move already known
+to be legal. Trick collection and drawing (winner first, the face-up card last) happen
+inside `apply_play`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from .cards import Card, Rank, Suit
-from .moves import PASS, PLAYS, SWAPS, Move, SwapTrump
-from .rules import Rules, SevenSwapDeadline, TwoSwapWindow
+from .cards import DECK, Card, Rank, Suit
+from .moves import (
+    PLAYS,
+    STRONG_HAND,
+    SWAPS,
+    WEAK_HAND,
+    Declare,
+    Has,
+    HasNot,
+    Move,
+    Play,
+    Signal,
+    SwapTrump,
+)
+from .rules import SIGNAL_TOKENS, Rules, SevenSwapDeadline, ShareHands, TwoSwapWindow
 from .state import Phase, State, Trick, make_state
 
-_SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
-_TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
+SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
+TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
 _PLAY_OF: Final = {play.card: play for play in PLAYS}
+_SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_new_trick: Final = tuple.__new__
+
+# Every claim about a hand, in the documented order: Has by card id, HasNot by card id, then
+# the two claims about the whole hand (RULES.md §2.6.1).
+_DECLARES: Final = (
+    *(Declare(Has(card)) for card in DECK),
+    *(Declare(HasNot(card)) for card in DECK),
+    Declare(WEAK_HAND),
+    Declare(STRONG_HAND),
+)
+_DECLARES_WITHOUT: dict[tuple[Card, ...], tuple[Move, ...]] = {}
+
+
+def declare_moves(removed: tuple[Card, ...]) -> tuple[Move, ...]:
+    """Every `Declare` about the cards in play when ``removed`` are out of the deck."""
+    moves = _DECLARES_WITHOUT.get(removed)
+    if moves is None:
+        moves = tuple(
+            move
+            for move in _DECLARES
+            if not isinstance(move.claim, Has | HasNot) or move.claim.card not in removed
+        )
+        _DECLARES_WITHOUT[removed] = moves
+    return moves
+
+
+def next_seat(r: Rules, dealer: int, seat: int) -> int:
+    """The seat that acts after ``seat``, skipping a dealer who sits out."""
+    seat += 1
+    if seat == r.players:
+        seat = 0
+    if seat == dealer and r.dealer_sits_out:
+        seat += 1
+        if seat == r.players:
+            seat = 0
+    return seat
 
 
 def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[int, ...]) -> int:
@@ -36,10 +87,7 @@ def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[in
     return best
 
 
-_new_trick: Final = tuple.__new__
-
-
-def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` with ``card`` added, kept in card-id order."""
     card_id = card.id
     for i, held in enumerate(hand):
@@ -48,7 +96,12 @@ def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand + (card,)
 
 
-# --- trick play ------------------------------------------------------------------------------
+def swapped(s: State, rank: Rank) -> bool:
+    """Whether a swap of the trump ``rank`` has already been made in this deal."""
+    return any(type(move) is SwapTrump and move.card.rank is rank for _, move in s.history)
+
+
+# --- legal moves -----------------------------------------------------------------------------
 
 
 def legal_play(s: State) -> tuple[Move, ...]:
@@ -66,6 +119,11 @@ def legal_play(s: State) -> tuple[Move, ...]:
     moves: tuple[Move, ...] = tuple(map(_PLAY_OF.__getitem__, cards))
     if (r.seven_swap or r.two_swap) and s.trump_card is not None:
         moves += swap_moves(s)
+    if not s.talked:
+        if r.public_claims:
+            moves += declare_moves(s.removed)
+        if r.signals and (s.tricks or not r.no_signals_first_trick):
+            moves += tuple(_SIGNAL_OF[token] for token in r.signal_tokens)
     return moves
 
 
@@ -76,29 +134,30 @@ def swap_moves(s: State) -> tuple[Move, ...]:
     assert s.trump_suit is not None
     hand = s.hands[seat]
     found: list[Move] = []
-    two = _TWO_OF[s.trump_suit]
-    if _two_swap_open_in_trick(s) and two in hand:
+    two = TWO_OF[s.trump_suit]
+    if two in hand and two_swap_open_in_trick(s):
         found.append(SWAPS[two.id])
-    seven = _SEVEN_OF[s.trump_suit]
-    if seven in hand and _seven_swap_allowed(s, seat, seven):
+    seven = SEVEN_OF[s.trump_suit]
+    if seven in hand and seven_swap_allowed(s, seat, seven):
         found.append(SWAPS[seven.id])
-    found.sort(key=lambda move: move.card.id)  # type: ignore[attr-defined]
     return tuple(found)
 
 
-def _two_swap_open_in_trick(s: State) -> bool:
+def two_swap_open_in_trick(s: State) -> bool:
+    """Whether the first-trick window of the 2-swap is open (§3.2 conditions 1, 3 and 5)."""
     r = s.rules
     return (
         r.two_swap
         and r.two_swap_window is not TwoSwapWindow.BEFORE_FIRST_LEAD
         and not s.tricks
-        and not _swapped(s, Rank.TWO)
+        and not swapped(s, Rank.TWO)
     )
 
 
-def _seven_swap_allowed(s: State, seat: int, seven: Card) -> bool:
+def seven_swap_allowed(s: State, seat: int, seven: Card) -> bool:
+    """§3.1 conditions 1, 3, 5 and 6 and the sub-options, for ``seat`` holding ``seven``."""
     r = s.rules
-    if not r.seven_swap or _swapped(s, Rank.SEVEN):
+    if not r.seven_swap or swapped(s, Rank.SEVEN):
         return False
     face_up = s.trump_card
     assert face_up is not None
@@ -106,7 +165,7 @@ def _seven_swap_allowed(s: State, seat: int, seven: Card) -> bool:
         return False
     if r.seven_swap_only_if_drawn and seven not in s.stock:
         return False
-    if r.seven_swap_requires_won_trick and not any(t.winner == seat for t in s.tricks):
+    if r.seven_swap_requires_won_trick and all(t.winner != seat for t in s.tricks):
         return False
     if r.seven_swap_only_leader and (seat != s.leader or s.trick):
         return False
@@ -116,25 +175,27 @@ def _seven_swap_allowed(s: State, seat: int, seven: Card) -> bool:
     )
 
 
-def _swapped(s: State, rank: Rank) -> bool:
-    """Whether a swap of the trump ``rank`` has already been made in this deal."""
-    return any(type(move) is SwapTrump and move.card.rank is rank for _, move in s.history)
+# --- making a move ---------------------------------------------------------------------------
 
 
 def apply_play(s: State, seat: int, move: Move) -> State:
     """Make a legal move of trick play."""
-    if type(move) is SwapTrump:
-        return _apply_swap(s, seat, move.card, s.phase)
-    card: Card = move.card  # type: ignore[attr-defined]
+    if type(move) is not Play:
+        return _NON_PLAY[type(move)](s, seat, move)
+    card: Card = move.card
     r = s.rules
-    players = r.players
     hands = s.hands
     hand = hands[seat]
     i = hand.index(card)
     hand = hand[:i] + hand[i + 1 :]
     trick = s.trick + (card,)
     history = s.history + ((seat, move),)
-    if len(trick) < players:
+    if len(trick) < r.active_players:
+        following = seat + 1
+        if following == r.players:
+            following = 0
+        if following == s.dealer and r.dealer_sits_out:
+            following = next_seat(r, s.dealer, seat)
         return make_state(
             r,
             _PLAY,
@@ -147,27 +208,44 @@ def apply_play(s: State, seat: int, move: Move) -> State:
             s.trump_card,
             s.trump_suit,
             s.leader,
-            seat + 1 if seat + 1 < players else 0,
+            following,
             trick,
             s.tricks,
             s.points,
             history,
+            False,
+            s.shown,
         )
-    # The trick is complete: resolve it, collect it and draw.
+    return _close_trick(s, seat, hand, trick, history)
+
+
+def _close_trick(
+    s: State,
+    seat: int,
+    hand: tuple[Card, ...],
+    trick: tuple[Card, ...],
+    history: tuple[tuple[int, Move], ...],
+) -> State:
+    """Resolve the complete ``trick``, collect it and draw (§1.4, §1.7)."""
+    r = s.rules
+    players = r.players
     leader = s.leader
-    winner = leader + trick_winner(trick, s.trump_suit, r.strength)
-    if winner >= players:
-        winner -= players
+    winner = leader
+    for _ in range(trick_winner(trick, s.trump_suit, r.strength)):
+        winner = next_seat(r, s.dealer, winner)
     values = r.card_points
     taken = sum([values[played.id] for played in trick])
     points = s.points
     if taken:
         points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
-    new_hands = list(hands)
+    new_hands = list(s.hands)
     new_hands[seat] = hand
     stock = s.stock
     drawn = s.drawn
     trump_card = s.trump_card
+    phase = _PLAY
+    turn: int | None = winner
+    shown = s.shown
     if trump_card is not None or drawn < len(stock):
         # One card each, the winner first (§1.7); the face-up card completes the last round.
         batch = stock[drawn : drawn + players]
@@ -177,14 +255,23 @@ def apply_play(s: State, seat: int, move: Move) -> State:
             trump_card = None
         drawer = winner
         for drawn_card in batch:
-            new_hands[drawer] = _insert(new_hands[drawer], drawn_card)
+            new_hands[drawer] = insert(new_hands[drawer], drawn_card)
             drawer += 1
             if drawer == players:
                 drawer = 0
-    over = not new_hands[winner]
+        if trump_card is None and drawn == len(stock):
+            # The stock has just run out (§3.4).
+            sharing = r.share_hands_when_stock_empty
+            if sharing is ShareHands.VOLUNTARY:
+                phase = Phase.SHARE_HANDS
+            elif sharing is ShareHands.AUTOMATIC:
+                shown = shown + tuple((s_, new_hands[s_]) for s_ in range(players))
+    if not new_hands[winner]:
+        phase = _OVER
+        turn = None
     return make_state(
         r,
-        _OVER if over else _PLAY,
+        phase,
         s.dealer,
         s.deck,
         s.removed,
@@ -194,32 +281,30 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         trump_card,
         s.trump_suit,
         winner,
-        None if over else winner,
+        turn,
         (),
         s.tricks + (_new_trick(Trick, (leader, trick, winner)),),
         points,
         history,
+        False,
+        shown,
     )
 
 
-def _apply_swap(s: State, seat: int, card: Card, phase: Phase) -> State:
+def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) -> State:
     """Exchange ``card`` (the 7 or 2 of trumps) for the face-up card."""
     face_up = s.trump_card
     assert face_up is not None
     hand = s.hands[seat]
     i = hand.index(card)
-    hand = _insert(hand[:i] + hand[i + 1 :], face_up)
-    hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
-    turn: int | None = seat
-    if phase is Phase.SWAP_WINDOW:
-        turn, phase = _next_in_window(s, seat)
+    hand = insert(hand[:i] + hand[i + 1 :], face_up)
     return make_state(
         s.rules,
         phase,
         s.dealer,
         s.deck,
         s.removed,
-        hands,
+        s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
         s.stock,
         s.drawn,
         card,
@@ -229,49 +314,22 @@ def _apply_swap(s: State, seat: int, card: Card, phase: Phase) -> State:
         s.trick,
         s.tricks,
         s.points,
-        (*s.history, (seat, SWAPS[card.id])),
+        s.history + ((seat, SWAPS[card.id]),),
+        s.talked,
+        s.shown,
     )
 
 
-# --- the exchange round before the first lead (§3.2 "before_first_lead") ---------------------
+def _swap_in_play(s: State, seat: int, move: Move) -> State:
+    # During trick play the same seat still plays a card (§3.1).
+    return apply_swap(s, seat, move.card, _PLAY, seat)  # type: ignore[attr-defined]
 
 
-def has_swap_window(r: Rules, trump_suit: Suit | None, removed: tuple[Card, ...]) -> bool:
-    """Whether a deal opens with the round of 2-of-trumps exchanges (§3.2)."""
-    return (
-        r.two_swap
-        and r.two_swap_window is not TwoSwapWindow.FIRST_TRICK
-        and trump_suit is not None
-        and _TWO_OF[trump_suit] not in removed
-    )
-
-
-def legal_window(s: State) -> tuple[Move, ...]:
-    """``SwapTrump`` of the 2 of trumps if the seat holds it, then ``Pass``."""
-    assert s.turn is not None
-    assert s.trump_suit is not None
-    two = _TWO_OF[s.trump_suit]
-    if two in s.hands[s.turn]:
-        return (SWAPS[two.id], PASS)
-    return (PASS,)
-
-
-def _next_in_window(s: State, seat: int) -> tuple[int, Phase]:
-    players = s.rules.players
-    following = (seat + 1) % players
-    if following == s.leader:
-        return s.leader, Phase.PLAY
-    return following, Phase.SWAP_WINDOW
-
-
-def apply_window(s: State, seat: int, move: Move) -> State:
-    """Make a legal move of the exchange round."""
-    if type(move) is SwapTrump:
-        return _apply_swap(s, seat, move.card, Phase.SWAP_WINDOW)
-    turn, phase = _next_in_window(s, seat)
+def _talk(s: State, seat: int, move: Move) -> State:
+    # A Declare or Signal: one per turn, and the same seat still acts (§3.5, decision 2).
     return make_state(
         s.rules,
-        phase,
+        s.phase,
         s.dealer,
         s.deck,
         s.removed,
@@ -281,9 +339,18 @@ def apply_window(s: State, seat: int, move: Move) -> State:
         s.trump_card,
         s.trump_suit,
         s.leader,
-        turn,
+        seat,
         s.trick,
         s.tricks,
         s.points,
-        (*s.history, (seat, PASS)),
+        s.history + ((seat, move),),
+        True,
+        s.shown,
     )
+
+
+_NON_PLAY: Final[dict[type, Callable[[State, int, Move], State]]] = {
+    SwapTrump: _swap_in_play,
+    Declare: _talk,
+    Signal: _talk,
+}

@@ -14,6 +14,7 @@ from typing import Final
 
 from . import _play
 from ._deal import deal_hands, entropy, fresh_seed, shuffle
+from ._rounds import apply_round, automatic_snapshot, legal_round, opening
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
 from .moves import (
@@ -21,6 +22,8 @@ from .moves import (
     Bid,
     BidPoints,
     Declare,
+    Has,
+    HasNot,
     Move,
     NameCard,
     NameSuit,
@@ -30,7 +33,7 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import VARIANTS, Rules, rules
+from .rules import VARIANTS, Rules, TrumpSource, rules
 from .state import Phase, State, _StateSlots, make_state
 
 __all__ = [
@@ -88,6 +91,7 @@ def new_game(
             f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to {players - 1}"
         )
     removed = r.removed
+    trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
     if deck is None:
         if seed is None:
             seed = fresh_seed()
@@ -99,10 +103,20 @@ def new_game(
             x, choice = divmod(x, 4)
             removed = (_TWOS[choice],)
             cards = tuple(card for card in cards if card is not _TWOS[choice])
+        if r.trump_source is TrumpSource.SEPARATE_FLIP:
+            # A card turned and shuffled back: only its suit matters (decision 6).
+            x, choice = divmod(x, 4)
+            if trump_suit is None:
+                trump_suit = tuple(Suit)[choice]
         dealt, _ = shuffle(cards, x)
     else:
+        if r.trump_source is TrumpSource.SEPARATE_FLIP and trump_suit is None:
+            raise RulesError(
+                "with trump_source='separate_flip' and an explicit deck, give trump_suit "
+                "(a suit code such as 'C'): no dealt card fixes the trump suit"
+            )
         dealt, removed = _check_deck(r, deck, removed)
-    return _deal(r, dealt, dealer, removed)
+    return _deal(r, dealt, dealer, removed, trump_suit)
 
 
 def _check_deck(
@@ -149,22 +163,30 @@ def _removal_hint(r: Rules) -> str:
     return ""
 
 
-def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ...]) -> State:
-    """The canonical deal of RULES.md §1.6."""
+def _deal(
+    r: Rules,
+    deck: tuple[Card, ...],
+    dealer: int,
+    removed: tuple[Card, ...],
+    trump_suit: Suit | None,
+) -> State:
+    """The canonical deal of RULES.md §1.6, then the first phase of the deal."""
     players = r.players
-    first = (dealer + 1) % players
-    seats = [(first + k) % players for k in range(players)]
+    seats = [(dealer + 1 + k) % players for k in range(r.active_players)]
     hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
-    dealt = players * r.hand_size
+    dealt = r.active_players * r.hand_size
     trump_card: Card | None = None
-    trump_suit: Suit | None = None
     if r.has_face_up_card:
         trump_card = deck[dealt]
         trump_suit = trump_card.suit
         stock = deck[dealt + 1 :]
     else:
         stock = deck[dealt:]
-    phase = Phase.SWAP_WINDOW if _play.has_swap_window(r, trump_suit, removed) else Phase.PLAY
+        if r.trump_source is TrumpSource.LAST_DEALT:
+            trump_suit = deck[dealt - 1].suit
+    leader = seats[0] if r.first_leader_offset != -1 else seats[-1]
+    phase = opening(r, trump_suit, removed, None)
+    shown = automatic_snapshot(r, hands, dealer) if phase is Phase.PLAY else ()
     return make_state(
         r,
         phase,
@@ -176,12 +198,14 @@ def _deal(r: Rules, deck: tuple[Card, ...], dealer: int, removed: tuple[Card, ..
         0,
         trump_card,
         trump_suit,
-        first,
-        first,
+        leader,
+        leader,
         (),
         (),
         (0,) * players,
         (),
+        False,
+        shown,
     )
 
 
@@ -189,12 +213,16 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
     Phase.PLAY: _play.legal_play,
-    Phase.SWAP_WINDOW: _play.legal_window,
+    Phase.DECLARATIONS: legal_round,
+    Phase.SWAP_WINDOW: legal_round,
+    Phase.SHARE_HANDS: legal_round,
     Phase.OVER: lambda _state: (),
 }
 _APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
     Phase.PLAY: _play.apply_play,
-    Phase.SWAP_WINDOW: _play.apply_window,
+    Phase.DECLARATIONS: apply_round,
+    Phase.SWAP_WINDOW: apply_round,
+    Phase.SHARE_HANDS: apply_round,
 }
 
 
@@ -216,11 +244,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> [str(m) for m in legal_moves(s)]
     ['AD', '3D', '5D']
     """
+    cached: tuple[Move, ...] | None
     try:
-        cached = state._legal
-    except AttributeError:
+        cached = state._legal  # type: ignore[attr-defined]
+    except AttributeError:  # not a State, or a State built by attrs rather than by the engine
         check_state(state, "legal_moves")
-        raise  # pragma: no cover
+        cached = None
     if cached is None:
         phase = state.phase
         cached = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
@@ -235,11 +264,12 @@ def apply(state: State, move: Move) -> State:
         IllegalMoveError: ``move`` is a well-formed move that is not legal now.
         InvalidMoveError: ``move`` is not a move, or one of its fields has the wrong type.
     """
+    legal: tuple[Move, ...] | None
     try:
-        legal = state._legal
+        legal = state._legal  # type: ignore[attr-defined]
     except AttributeError:
         check_state(state, "apply")
-        raise  # pragma: no cover
+        legal = None
     phase = state.phase
     if legal is None:
         legal = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
@@ -286,7 +316,7 @@ def random_playout(state: State, rng: random.Random | None = None) -> State:
     check_state(state, "random_playout")
     choice = (rng or random.Random()).choice
     while state.phase is not Phase.OVER:
-        moves = state._legal
+        moves = getattr(state, "_legal", None)
         if moves is None:
             moves = _LEGAL[state.phase](state)
         state = _APPLY[state.phase](state, state.turn, choice(moves))  # type: ignore[arg-type]
@@ -309,6 +339,16 @@ _KIND_WORDS: Final = {
 }
 
 
+_ROUND_RULES: Final = {
+    Phase.DECLARATIONS: "in the declaration round each seat in turn declares once or passes",
+    Phase.SWAP_WINDOW: (
+        "before the first lead each seat in turn may exchange the 2 of trumps for the "
+        "face-up card or pass"
+    ),
+    Phase.SHARE_HANDS: "each seat in turn may show its hand to its partners or pass",
+}
+
+
 def _why_illegal(state: State, move: object) -> Exception:
     if not isinstance(move, Move) or type(move) not in MOVE_TYPES:
         return InvalidMoveError(
@@ -318,22 +358,39 @@ def _why_illegal(state: State, move: object) -> Exception:
     malformed = _malformed(move)
     if malformed:
         return InvalidMoveError(malformed)
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is Phase.OVER:
         return IllegalMoveError("the deal is over: no move is legal")
     seat = state.turn
     kind = _KIND_WORDS[type(move)]
-    if state.phase is Phase.SWAP_WINDOW:
-        if isinstance(move, SwapTrump):
-            return IllegalMoveError(_why_swap_illegal(state, move.card))
-        return IllegalMoveError(
-            f"seat {seat} cannot {kind} now: before the first lead each seat in turn may "
-            "exchange the 2 of trumps for the face-up card or pass"
-        )
+    if isinstance(move, SwapTrump) and phase in (Phase.PLAY, Phase.SWAP_WINDOW):
+        return IllegalMoveError(_why_swap_illegal(state, move.card))
+    claim = move.claim if isinstance(move, Declare) else None
+    if isinstance(claim, Has | HasNot) and claim.card in state.removed:
+        return IllegalMoveError(f"{claim.card} is not in play in this deal")
+    if phase is not Phase.PLAY:
+        return IllegalMoveError(f"seat {seat} cannot {kind} now: {_ROUND_RULES[phase]}")
     if isinstance(move, Play):
         return IllegalMoveError(_why_play_illegal(state, move.card))
-    if isinstance(move, SwapTrump):
-        return IllegalMoveError(_why_swap_illegal(state, move.card))
+    if isinstance(move, Declare | Signal):
+        return IllegalMoveError(_why_talk_illegal(state, move))
     return IllegalMoveError(f"seat {seat} cannot {kind} now: it must play a card")
+
+
+def _why_talk_illegal(state: State, move: Declare | Signal) -> str:
+    r = state.rules
+    seat = state.turn
+    if isinstance(move, Declare) and not r.public_claims:
+        return "declarations during play are not allowed at this table (public_claims is off)"
+    if isinstance(move, Signal):
+        if not r.signals:
+            return "signals are not allowed at this table (signals is off)"
+        if move.token not in r.signal_tokens:
+            tokens = ", ".join(map(repr, r.signal_tokens))
+            return f"{move.token!r} is not a signal of this table: use one of {tokens}"
+    if state.talked:
+        return f"seat {seat} has already made its one declaration or signal this turn"
+    return "no signal may be made during the first trick"
 
 
 def _malformed(move: Move) -> str | None:
@@ -375,14 +432,14 @@ def _why_swap_illegal(state: State, card: Card) -> str:
     if state.trump_card is None:
         return "the face-up card has already been drawn"
     if card.rank is Rank.TWO:
-        if _play._swapped(state, Rank.TWO):
+        if _play.swapped(state, Rank.TWO):
             return "the 2 of trumps has already been exchanged in this deal"
         if state.phase is Phase.PLAY and state.tricks:
             return "the 2 of trumps can be exchanged only in the first trick"
         return "the 2 of trumps can be exchanged only in the round before the first lead"
     if state.phase is Phase.SWAP_WINDOW:
         return "only the 2 of trumps can be exchanged before the first lead"
-    if _play._swapped(state, Rank.SEVEN):
+    if _play.swapped(state, Rank.SEVEN):
         return "the 7 of trumps has already been exchanged in this deal"
     face_up = state.trump_card
     if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[card.id]:

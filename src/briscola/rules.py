@@ -22,17 +22,20 @@ from typing import Final
 
 import attrs
 
-from .cards import DECK, Card, Rank
+from .cards import DECK, Card, Rank, Suit
 from .errors import RulesError
 
 __all__ = [
     "OPTIONS",
+    "SIGNAL_TOKENS",
     "VARIANTS",
     "OptionInfo",
     "RankVariant",
     "Rules",
     "SevenSwapDeadline",
+    "ShareHands",
     "TieRule",
+    "TrumpSource",
     "TwoSwapWindow",
     "rules",
 ]
@@ -73,6 +76,26 @@ class TwoSwapWindow(enum.StrEnum):
     """Both windows."""
 
 
+class TrumpSource(enum.StrEnum):
+    """Where the trump suit of a Bugiarda deal comes from (RULES.md §2.6.1)."""
+
+    LAST_DEALT = "last_dealt"
+    """The last card dealt fixes the suit; it stays, face up, in its receiver's hand."""
+    SEPARATE_FLIP = "separate_flip"
+    """A card turned before the deal and shuffled back: only its suit is known."""
+
+
+class ShareHands(enum.StrEnum):
+    """Whether partners see each other's hands (RULES.md §3.3, §3.4)."""
+
+    OFF = "off"
+    """Never (default)."""
+    VOLUNTARY = "voluntary"
+    """Each seat in turn may show its hand to its partners (`ShowHand`) or `Pass`."""
+    AUTOMATIC = "automatic"
+    """Every seat sees its partners' hands, with no move needed."""
+
+
 class SevenSwapDeadline(enum.StrEnum):
     """Until when the 7 of trumps may be exchanged (RULES.md §3.1)."""
 
@@ -106,27 +129,21 @@ class _Preset:
     players: int
     hand_size: int
     sides: tuple[tuple[int, ...], ...]
-    trump: str  # "face_up" (a card under the stock) or "none"
+    trump: str  # "face_up" (under the stock), "none" or "dealt" (Bugiarda's trump_source)
+    stock: bool = True
+    dealer_sits_out: bool = False
     removed: tuple[Card, ...] = ()
     defaults: Mapping[str, object] = attrs.field(factory=dict)
 
 
+_TWOS: Final = tuple(card for card in DECK if card.rank is Rank.TWO)
+_PAIRS: Final = ((0, 2), (1, 3))
 _PRESETS: Final = {
     p.id: p
     for p in (
         _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), "face_up"),
-        _Preset(
-            "classic-3",
-            "Briscola for three, each for themself",
-            "2.2",
-            3,
-            3,
-            ((0,), (1,), (2,)),
-            "face_up",
-        ),
-        _Preset(
-            "classic-4", "Briscola for four, two pairs", "2.3", 4, 3, ((0, 2), (1, 3)), "face_up"
-        ),
+        _Preset("classic-3", "Briscola for three", "2.2", 3, 3, ((0,), (1,), (2,)), "face_up"),
+        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, _PAIRS, "face_up"),
         _Preset(
             "classic-6",
             "Briscola for six, three against three",
@@ -135,7 +152,40 @@ _PRESETS: Final = {
             3,
             ((0, 2, 4), (1, 3, 5)),
             "face_up",
-            removed=tuple(card for card in DECK if card.rank is Rank.TWO),
+            removed=_TWOS,
+        ),
+        _Preset(
+            "bugiarda",
+            "Briscola bugiarda, four players with declarations",
+            "2.6.1",
+            4,
+            10,
+            _PAIRS,
+            "dealt",
+            stock=False,
+            defaults={"declaration_round": True},
+        ),
+        _Preset(
+            "bugiarda-2",
+            "Briscola bugiarda for two",
+            "2.6.2",
+            2,
+            3,
+            ((0,), (1,)),
+            "face_up",
+            defaults={"declaration_round": False},
+        ),
+        _Preset(
+            "bugiarda-5",
+            "Briscola bugiarda for five, the dealer sits out",
+            "2.6.3",
+            5,
+            10,
+            _PAIRS,  # positions among the four active seats, from the first hand
+            "dealt",
+            stock=False,
+            dealer_sits_out=True,
+            defaults={"declaration_round": True},
         ),
         _Preset(
             "scoperta",
@@ -155,7 +205,11 @@ _PRESETS: Final = {
 
 _ALL: Final = frozenset(_PRESETS)
 _FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "face_up")
+_STOCK: Final = frozenset(p.id for p in _PRESETS.values() if p.stock)
+_DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "dealt")
 _TWO_SIDED: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides) == 2)
+_PARTNERS: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides[0]) > 1)
+_BUGIARDA: Final = frozenset(p for p in _PRESETS if p.startswith("bugiarda"))
 
 
 @attrs.frozen
@@ -187,7 +241,11 @@ def _info(
     return OptionInfo(name, values, applies, why, section, parent)
 
 
-_NO_FACE_UP: Final = "it has no face-up trump card"
+_NO_FACE_UP: Final = "it has no face-up trump card under a stock"
+_NO_PARTNERS: Final = "it has no fixed partnerships"
+_NOT_TWO_SIDED: Final = "it is not a game of two sides"
+_NOT_DEALT: Final = "only the Bugiarda games with every card dealt take the trump from the deal"
+_SHARE: Final = '"off", "voluntary" or "automatic"'
 OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
     {
         info.name: info
@@ -201,7 +259,30 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
             ),
             _info("deal_packet_size", "1 or the hand size", _ALL, "", "1.6"),
             _info("open_hands", "bool", _ALL, "", "2.7"),
-            _info("open_stock", "bool", _ALL, "", "2.7"),
+            _info("open_stock", "bool", _STOCK, "it has no stock", "2.7"),
+            _info(
+                "trump_source",
+                '"last_dealt" or "separate_flip"',
+                _DEALT_TRUMP,
+                _NOT_DEALT,
+                "2.6.1",
+            ),
+            _info(
+                "trump_suit",
+                'a suit code ("D", "C", "S", "B") or None',
+                _DEALT_TRUMP,
+                _NOT_DEALT,
+                "2.6.1",
+            ),
+            _info("first_leader_offset", "+1 or -1", _DEALT_TRUMP, _NOT_DEALT, "2.6.1"),
+            _info(
+                "declaration_round",
+                "bool",
+                _BUGIARDA,
+                "only the Bugiarda games have a declaration round",
+                "2.6",
+            ),
+            _info("public_claims", "bool", _ALL, "", "3.5"),
             _info("rank_variant", "a RankVariant", _ALL, "", "3.9"),
             _info("must_follow_suit", "bool", _ALL, "", "3.10"),
             _info("seven_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.1"),
@@ -230,20 +311,22 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
                 "3.2",
                 "two_swap",
             ),
+            _info("signals", "bool", _PARTNERS, _NO_PARTNERS, "3.5"),
             _info(
-                "tie_rule",
-                '"draw", "replay" or "last_trick"',
-                _TWO_SIDED,
-                "it is not a game of two sides",
-                "3.8",
+                "signal_tokens",
+                "a tuple of token names",
+                _PARTNERS,
+                _NO_PARTNERS,
+                "3.5",
+                "signals",
             ),
+            _info("no_signals_first_trick", "bool", _PARTNERS, _NO_PARTNERS, "3.5", "signals"),
+            _info("share_hands_before_first_trick", _SHARE, _PARTNERS, _NO_PARTNERS, "3.3"),
+            _info("share_hands_when_stock_empty", _SHARE, _PARTNERS, _NO_PARTNERS, "3.4"),
             _info(
-                "win_threshold",
-                "an int from 61 to 120",
-                _TWO_SIDED,
-                "it is not a game of two sides",
-                "1.9",
+                "tie_rule", '"draw", "replay" or "last_trick"', _TWO_SIDED, _NOT_TWO_SIDED, "3.8"
             ),
+            _info("win_threshold", "an int from 61 to 120", _TWO_SIDED, _NOT_TWO_SIDED, "1.9"),
         )
     }
 )
@@ -252,16 +335,6 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
 # Options RULES.md §8 names for presets this version does not ship yet.
 _PLANNED: Final = frozenset(
     {
-        "trump_source",
-        "trump_suit",
-        "first_leader_offset",
-        "declaration_round",
-        "public_claims",
-        "signals",
-        "signal_tokens",
-        "no_signals_first_trick",
-        "share_hands_before_first_trick",
-        "share_hands_when_stock_empty",
         "auction",
         "after_two",
         "allow_ace_call",
@@ -286,8 +359,23 @@ _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     "seven_swap_deadline": SevenSwapDeadline,
     "two_swap_window": TwoSwapWindow,
     "tie_rule": TieRule,
+    "trump_source": TrumpSource,
+    "share_hands_before_first_trick": ShareHands,
+    "share_hands_when_stock_empty": ShareHands,
 }
+SIGNAL_TOKENS: Final = (
+    "ACE",
+    "THREE",
+    "KING",
+    "KNIGHT",
+    "JACK",
+    "LOW_TRUMPS",
+    "NO_TRUMPS",
+    "CARICHI",
+)
+"""Every signal token RULES.md §3.5 lists; ``signal_tokens`` takes a tuple of these."""
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
+_SUIT_CODES: Final = tuple(suit.value for suit in Suit)
 
 
 @attrs.frozen(repr=False)
@@ -314,6 +402,20 @@ class Rules:
     """Every hand is visible to every seat (§2.7). True in ``scoperta``."""
     open_stock: bool = False
     """Every seat sees the order of the face-down stock (§2.7)."""
+    trump_source: TrumpSource | None = None
+    """Bugiarda (``bugiarda``, ``bugiarda-5``): ``"last_dealt"`` (default) or
+    ``"separate_flip"`` (§2.6.1). ``None`` in the other presets."""
+    trump_suit: str | None = None
+    """Bugiarda under ``trump_source="separate_flip"``: the trump suit's code, whatever the
+    deck or seed; ``None`` draws it from the seed (§2.6.1, decision 6)."""
+    first_leader_offset: int | None = None
+    """Bugiarda: +1 (default) makes the first hand lead; -1 the seat before the dealer in
+    play order (§2.6.1). ``None`` in the other presets."""
+    declaration_round: bool = False
+    """Bugiarda: one round of `Declare`/`Pass` before the first trick (§2.6; on in
+    ``bugiarda`` and ``bugiarda-5``)."""
+    public_claims: bool = False
+    """A `Declare` about one's own hand on one's own turn during play (§3.5)."""
     rank_variant: RankVariant = RankVariant.STANDARD
     """Regional card order and points (§3.9)."""
     must_follow_suit: bool = False
@@ -334,6 +436,16 @@ class Rules:
     """The 2 of trumps may be exchanged for the face-up card (§3.2)."""
     two_swap_window: TwoSwapWindow = TwoSwapWindow.FIRST_TRICK
     """When the 2 may be exchanged (§3.2)."""
+    signals: bool = False
+    """Fixed partnerships: a private `Signal` to the partner(s) on one's turn (§3.5)."""
+    signal_tokens: tuple[str, ...] = ("ACE", "THREE", "KING", "KNIGHT", "JACK")
+    """The tokens a `Signal` may carry (§3.5), from `SIGNAL_TOKENS`."""
+    no_signals_first_trick: bool = True
+    """No `Signal` while the first trick is under way (§3.5, default True)."""
+    share_hands_before_first_trick: ShareHands = ShareHands.OFF
+    """Fixed partnerships: partners see each other's hands before the first trick (§3.3)."""
+    share_hands_when_stock_empty: ShareHands = ShareHands.OFF
+    """Fixed partnerships: partners see each other's hands once the stock is empty (§3.4)."""
     tie_rule: TieRule = TieRule.DRAW
     """How a two-sided deal that no side wins is settled (§3.8)."""
     win_threshold: int = 61
@@ -344,9 +456,12 @@ class Rules:
     """Number of seats."""
     hand_size: int = attrs.field(init=False, eq=False)
     """Cards in a full hand."""
+    active_players: int = attrs.field(init=False, eq=False)
+    """Seats that play a deal: `players`, less the dealer where the dealer sits out."""
     teams: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False)
     """The sides, each a tuple of seats: ``((0, 2), (1, 3))`` in ``classic-4``; one seat per
-    side in the games where everyone plays alone."""
+    side in the games where everyone plays alone. In ``bugiarda-5`` these are positions
+    among the active seats from the first hand: use `teams_for` or `State.teams`."""
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False)
     """The cards of the variant in id order. Under ``removed_two="random"`` all four 2s are
     in it, and each deal's `State.removed` says which one that deal left out."""
@@ -361,8 +476,8 @@ class Rules:
     """Card points by card id under `rank_variant`."""
     strength: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Trick-taking strength by card id under `rank_variant` (10 = best in its suit)."""
-    side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The index in `teams` of each seat's side."""
+    dealer_sits_out: bool = attrs.field(init=False, eq=False)
+    """Whether the dealer takes no part in the deal (``bugiarda-5``)."""
     plain_play: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether every card in hand is always a legal play and the only legal move."""
 
@@ -372,30 +487,42 @@ class Rules:
             raise RulesError("; ".join(problems))
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
-            object.__setattr__(self, name, kind(getattr(self, name)))
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, kind(value))
         removed = preset.removed
         if self.removed_two not in (None, "random"):
             removed = (Card.parse(self.removed_two),)
         order = _ORDERS[self.rank_variant]
         values = _POINTS[self.rank_variant]
+        talk = self.public_claims or self.signals
         derived: dict[str, object] = {
             "players": preset.players,
+            "active_players": preset.players - preset.dealer_sits_out,
             "hand_size": preset.hand_size,
             "teams": preset.sides,
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
-            "has_stock": True,
+            "has_stock": preset.stock,
             "has_face_up_card": preset.trump == "face_up",
+            "dealer_sits_out": preset.dealer_sits_out,
             "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
             "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
-            "plain_play": not (self.must_follow_suit or self.seven_swap or self.two_swap),
-            "side_of": tuple(
-                next(i for i, side in enumerate(preset.sides) if seat in side)
-                for seat in range(preset.players)
-            ),
+            "plain_play": not (self.must_follow_suit or self.seven_swap or self.two_swap or talk),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+
+    def teams_for(self, dealer: int) -> tuple[tuple[int, ...], ...]:
+        """The sides of a deal dealt by ``dealer``, each a tuple of seats.
+
+        They are `teams` in every preset but ``bugiarda-5``, where the dealer sits out and
+        the partners are opposite among the four active seats (§2.6.3).
+        """
+        if not self.dealer_sits_out:
+            return self.teams
+        active = [(dealer + 1 + k) % self.players for k in range(self.active_players)]
+        return tuple(tuple(active[position] for position in side) for side in self.teams)
 
     @property
     def title(self) -> str:
@@ -439,6 +566,11 @@ def _check(r: Rules) -> list[str]:
         problem = _check_value(name, value, preset)
         if problem:
             problems.append(problem)
+    if r.trump_suit is not None and r.trump_source == TrumpSource.LAST_DEALT:
+        problems.append(
+            f"trump_suit={r.trump_suit!r} does not apply with trump_source='last_dealt': "
+            "the last card dealt fixes the trump suit"
+        )
     return problems
 
 
@@ -462,6 +594,27 @@ def _check_value(name: str, value: object, preset: _Preset) -> str | None:
             return (
                 f"deal_packet_size={value!r} is not valid in {preset.id!r}: "
                 f"use 1 or the hand size, {preset.hand_size}"
+            )
+        return None
+    if name == "trump_suit":
+        if value is not None and value not in _SUIT_CODES:
+            return f"trump_suit={value!r} is not valid: use a suit code, 'D', 'C', 'S' or 'B'"
+        return None
+    if name == "first_leader_offset":
+        if type(value) is not int or value not in (1, -1):
+            return f"first_leader_offset={value!r} is not valid: use +1 or -1"
+        return None
+    if name == "signal_tokens":
+        if (
+            not isinstance(value, tuple)
+            or not value
+            or len(set(value)) != len(value)
+            or any(token not in SIGNAL_TOKENS for token in value)
+        ):
+            listed = ", ".join(map(repr, SIGNAL_TOKENS))
+            return (
+                f"signal_tokens={value!r} is not valid: use a tuple of different tokens "
+                f"from {listed}"
             )
         return None
     if name == "win_threshold":
@@ -489,6 +642,9 @@ def _preset_defaults(preset: _Preset) -> dict[str, object]:
     values = {name: fields[name].default for name in OPTIONS}
     if preset.id == "classic-3":
         values["removed_two"] = "2C"
+    if preset.trump == "dealt":
+        values["trump_source"] = TrumpSource.LAST_DEALT
+        values["first_leader_offset"] = 1
     values.update(preset.defaults)
     return values
 
@@ -504,6 +660,13 @@ def _normalize_variant(variant: str) -> str:
 def _normalize_value(name: str, value: object) -> object:
     if name in _ENUM_OPTIONS and isinstance(value, str):
         return value.lower()
+    if name == "trump_suit":
+        if isinstance(value, Suit):
+            return value.value
+        if isinstance(value, str):
+            return value.strip().upper()
+    if name == "signal_tokens" and isinstance(value, list | tuple):
+        return tuple(token.upper() if isinstance(token, str) else token for token in value)
     if name == "removed_two":
         if isinstance(value, Card):
             return str(value)

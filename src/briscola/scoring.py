@@ -42,7 +42,7 @@ class Score:
     void: bool = False
     """The deal ended with no result (``tie_rule="replay"``): every delta 0, no winners."""
     team_points: tuple[int, ...] = ()
-    """Card points captured so far by each side of `Rules.teams`, in that order."""
+    """Card points captured so far by each side of `State.teams`, in that order."""
     caller: int | None = None
     """Chiamata only: the caller; ``None`` in the other variants."""
     target: int | None = None
@@ -73,16 +73,20 @@ def score(state: State) -> Score:
     check_state(state, "score")
     r = state.rules
     points = state.points
-    team_points = tuple(sum(points[seat] for seat in side) for side in r.teams)
+    teams = state.teams
+    team_points = tuple(sum(points[seat] for seat in side) for side in teams)
     players = r.players
     if state.phase is not Phase.OVER:
         return Score(points, _ZEROS[players], frozenset(), False, False, team_points)
-    if len(r.teams) == 2:
-        return _two_sides(state, team_points)
+    if len(teams) == 2:
+        return _two_sides(state, teams, team_points)
     return _singles(points, team_points)
 
 
-def _two_sides(state: State, team_points: tuple[int, ...]) -> Score:
+def _two_sides(
+    state: State, teams: tuple[tuple[int, ...], ...], team_points: tuple[int, ...]
+) -> Score:
+    """Two sides (RULES.md §1.9, §3.8): ±1 a seat; a seat that sits out gets 0."""
     r = state.rules
     threshold = r.win_threshold
     winner: int | None = None
@@ -91,13 +95,16 @@ def _two_sides(state: State, team_points: tuple[int, ...]) -> Score:
     elif team_points[1] >= threshold:
         winner = 1
     elif r.tie_rule is TieRule.LAST_TRICK:
-        winner = r.side_of[state.tricks[-1].winner]
+        winner = 0 if state.tricks[-1].winner in teams[0] else 1
     elif r.tie_rule is TieRule.REPLAY:
         return Score(state.points, _ZEROS[r.players], frozenset(), True, True, team_points)
     if winner is None:
         return Score(state.points, _ZEROS[r.players], frozenset(), True, False, team_points)
-    deltas = tuple(1 if side == winner else -1 for side in r.side_of)
-    return Score(state.points, deltas, frozenset(r.teams[winner]), True, False, team_points)
+    deltas = [0] * r.players
+    for side, members in enumerate(teams):
+        for seat in members:
+            deltas[seat] = 1 if side == winner else -1
+    return Score(state.points, tuple(deltas), frozenset(teams[winner]), True, False, team_points)
 
 
 def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:

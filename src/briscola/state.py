@@ -23,8 +23,12 @@ __all__ = ["Phase", "State", "Trick"]
 class Phase(enum.Enum):
     """The stage of a deal (RULES.md Appendix A). Dealing happens inside `new_game`."""
 
+    DECLARATIONS = "declarations"
+    """Bugiarda's round of `Declare`/`Pass` before the first trick (§2.6.1)."""
     SWAP_WINDOW = "swap_window"
     """The round of `SwapTrump`/`Pass` before the first lead (``two_swap_window``, §3.2)."""
+    SHARE_HANDS = "share_hands"
+    """A round of `ShowHand`/`Pass` (``"voluntary"`` hand sharing, §3.3, §3.4)."""
     PLAY = "play"
     """Trick play."""
     OVER = "over"
@@ -66,12 +70,18 @@ _FIELDS = (
     "tricks",
     "points",
     "history",
+    "talked",
+    "shown",
     "_legal",
 )
 
 
 class _StateSlots:
-    """The storage of `State`, shared with the private builder below."""
+    """The storage of `State`, shared with the private builder below.
+
+    ``_legal`` caches the legal moves of the state. It is not an attrs field, so it takes no
+    part in equality, hashing, the repr or pickling.
+    """
 
     __slots__ = _FIELDS
 
@@ -116,9 +126,14 @@ class State(_StateSlots):
     """Card points captured so far by each seat, under the active ``rank_variant``."""
     history: tuple[tuple[int, Move], ...]
     """Every move applied so far, with the seat that made it."""
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False, alias="_legal"
-    )
+    talked: bool
+    """Whether the seat to act has already made its one `Declare` or `Signal` this turn."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    """Hands shown to partners (§3.3, §3.4): each seat with the cards it held then."""
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of this deal, each a tuple of seats (see `Rules.teams_for`)."""
+        return self.rules.teams_for(self.dealer)
 
     @property
     def stock_size(self) -> int:
@@ -155,6 +170,8 @@ def make_state(
     tricks: tuple[Trick, ...],
     points: tuple[int, ...],
     history: tuple[tuple[int, Move], ...],
+    talked: bool,
+    shown: tuple[tuple[int, tuple[Card, ...]], ...],
 ) -> State:
     """Build a `State` from its fields, in field order, without attrs' ``__init__``."""
     s: Any = _new(_Builder)
@@ -174,6 +191,8 @@ def make_state(
     s.tricks = tricks
     s.points = points
     s.history = history
+    s.talked = talked
+    s.shown = shown
     s._legal = None
     s.__class__ = State
     return s  # type: ignore[no-any-return]

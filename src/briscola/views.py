@@ -12,12 +12,12 @@ import attrs
 from .cards import Card, Suit
 from .errors import RulesError
 from .game import check_state, legal_moves
-from .moves import Move, SwapTrump
-from .rules import Rules
+from .moves import Move, Signal, SwapTrump
+from .rules import Rules, TrumpSource
 from .scoring import Score, score
 from .state import Phase, State, Trick
 
-__all__ = ["View", "observe"]
+__all__ = ["View", "observe", "public_view"]
 
 
 @attrs.frozen
@@ -33,8 +33,8 @@ class View:
 
     rules: Rules
     """The variant and table rules in force."""
-    seat: int
-    """The seat this view belongs to."""
+    seat: int | None
+    """The seat this view belongs to; ``None`` for a spectator's `public_view`."""
     phase: Phase
     """The stage of the deal."""
     dealer: int
@@ -47,12 +47,17 @@ class View:
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     known_cards: tuple[tuple[Card, ...], ...]
-    """Cards every seat knows to be in each hand: the face-up card taken by a
-    `SwapTrump` or drawn as the last card of the stock, until it is played."""
+    """Cards every seat knows to be in each hand, until they are played: the face-up card
+    taken by a `SwapTrump` or drawn as the last card of the stock, and Bugiarda's last dealt
+    card."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    """Hands this seat's partners showed it (§3.3, §3.4): each seat with the cards it held
+    then. Later cards stay private."""
     removed: tuple[Card, ...]
     """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``)."""
     trump_card: Card | None
-    """The face-up card under the stock, until it is drawn."""
+    """The face-up trump card: under the stock until it is drawn, or (Bugiarda with
+    ``trump_source="last_dealt"``) in its receiver's hand until it is played."""
     trump_suit: Suit | None
     """The trump suit (``None`` in ``briscolone``)."""
     stock_size: int
@@ -68,7 +73,8 @@ class View:
     tricks: tuple[Trick, ...]
     """The finished tricks."""
     history: tuple[tuple[int, Move], ...]
-    """Every public move so far, with the seat that made it."""
+    """Every move this seat may know of, with the seat that made it: all moves but the
+    signals between its opponents."""
     score: Score
     """The score so far (public)."""
     legal_moves: tuple[Move, ...]
@@ -92,53 +98,98 @@ def observe(state: State, seat: int) -> View:
         raise RulesError(
             f"seat {seat!r} is not a seat of {r.variant!r}: seats run from 0 to {r.players - 1}"
         )
+    return _view(state, seat)
+
+
+def public_view(state: State) -> View:
+    """What a spectator may know of ``state``: only the public information.
+
+    Its `View.seat` is ``None``, its `View.hand` is empty and no hand is visible unless the
+    table plays with open hands.
+    """
+    check_state(state, "public_view")
+    return _view(state, None)
+
+
+def _view(state: State, seat: int | None) -> View:
+    r = state.rules
     hands = state.hands
+    partners = _partners(state, seat)
     visible = tuple(
         hand if (other == seat or r.open_hands) else None for other, hand in enumerate(hands)
     )
-    stock = state.stock[state.drawn :] if r.open_stock else None
+    trump_card, known = _public_cards(state)
     return View(
         rules=r,
         seat=seat,
         phase=state.phase,
         dealer=state.dealer,
-        hand=hands[seat],
+        hand=() if seat is None else hands[seat],
         hands=visible,
         hand_sizes=tuple(len(hand) for hand in hands),
-        known_cards=_known_cards(state),
+        known_cards=known,
+        shown=tuple(entry for entry in state.shown if entry[0] in partners),
         removed=state.removed,
-        trump_card=state.trump_card,
+        trump_card=trump_card,
         trump_suit=state.trump_suit,
         stock_size=state.stock_size,
-        stock=stock,
+        stock=state.stock[state.drawn :] if r.open_stock else None,
         leader=state.leader,
         turn=state.turn,
         trick=state.trick,
         tricks=state.tricks,
-        history=state.history,
+        history=tuple(
+            entry
+            for entry in state.history
+            if type(entry[1]) is not Signal or entry[0] == seat or entry[0] in partners
+        ),
         score=score(state),
-        legal_moves=legal_moves(state) if state.turn == seat else (),
+        legal_moves=legal_moves(state) if seat is not None and state.turn == seat else (),
     )
 
 
-def _known_cards(state: State) -> tuple[tuple[Card, ...], ...]:
-    """The cards everyone knows to be in each hand (RULES.md §1.10)."""
+def _partners(state: State, seat: int | None) -> frozenset[int]:
+    """The other members of ``seat``'s side: who sees its signals and shown hand (§3.3–§3.5)."""
+    if seat is None:
+        return frozenset()
+    for side in state.teams:
+        if seat in side:
+            return frozenset(side) - {seat}
+    return frozenset()
+
+
+def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ...]]:
+    """The face-up trump card in view, and the cards everyone knows to be in each hand.
+
+    Public knowledge (RULES.md §1.10): the face-up card under the stock; a card taken by a
+    `SwapTrump`; the face-up card drawn as the last card of the stock (by the winner's
+    predecessor, §1.7); Bugiarda's last dealt card, face up in its receiver's hand. Each
+    stays known until it is played.
+    """
     r = state.rules
     players = r.players
     known: list[list[Card]] = [[] for _ in range(players)]
-    if not r.has_face_up_card:
-        return tuple(() for _ in range(players))
-    face_up = state.deck[players * r.hand_size]
-    for seat, move in state.history:
-        if type(move) is SwapTrump:
-            known[seat].append(face_up)
-            face_up = move.card
-    rounds = (len(state.stock) + 1) // players
-    if state.trump_card is None and len(state.tricks) >= rounds:
-        # The last draw round gives the face-up card to the winner's predecessor (§1.7).
-        known[(state.tricks[rounds - 1].winner - 1) % players].append(face_up)
+    trump_card = state.trump_card
+    dealt = r.active_players * r.hand_size
+    if r.has_face_up_card:
+        face_up = state.deck[dealt]
+        for seat, move in state.history:
+            if type(move) is SwapTrump:
+                known[seat].append(face_up)
+                face_up = move.card
+        rounds = (len(state.stock) + 1) // players
+        if trump_card is None and len(state.tricks) >= rounds:
+            known[(state.tricks[rounds - 1].winner - 1) % players].append(face_up)
+    elif r.trump_source is TrumpSource.LAST_DEALT:
+        last = state.deck[dealt - 1]
+        holder = (state.dealer + r.active_players) % players
+        if r.dealer_sits_out:
+            holder = (state.dealer - 1) % players
+        if last in state.hands[holder]:
+            known[holder].append(last)
+            trump_card = last
     hands = state.hands
-    return tuple(
+    return trump_card, tuple(
         tuple(sorted((card for card in cards if card in hands[seat]), key=_card_id))
         for seat, cards in enumerate(known)
     )
