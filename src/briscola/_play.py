@@ -26,7 +26,14 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import SIGNAL_TOKENS, Rules, SevenSwapDeadline, ShareHands, TwoSwapWindow
+from .rules import (
+    SIGNAL_TOKENS,
+    FirstTrickBlind,
+    Rules,
+    SevenSwapDeadline,
+    ShareHands,
+    TwoSwapWindow,
+)
 from .state import Phase, State, Trick, make_state
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
@@ -216,10 +223,15 @@ def apply_play(s: State, seat: int, move: Move) -> State:
             False,
             s.shown,
         )
-    return _close_trick(s, seat, hand, trick, history)
+    if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
+        # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
+        from ._auction import await_naming
+
+        return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
+    return close_trick(s, seat, hand, trick, history)
 
 
-def _close_trick(
+def close_trick(
     s: State,
     seat: int,
     hand: tuple[Card, ...],

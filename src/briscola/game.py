@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from . import _play
+from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
+from ._auction import why_illegal as why_auction_illegal
 from ._deal import deal_hands, entropy, fresh_seed, shuffle
 from ._rounds import apply_round, automatic_snapshot, legal_round, opening
 from .cards import Card, Rank, Suit
@@ -185,7 +187,15 @@ def _deal(
         if r.trump_source is TrumpSource.LAST_DEALT:
             trump_suit = deck[dealt - 1].suit
     leader = seats[0] if r.first_leader_offset != -1 else seats[-1]
-    phase = opening(r, trump_suit, removed, None)
+    turn: int | None = leader
+    if r.auction is not None:
+        phase = Phase.AUCTION
+        if r.annul_zero_point_hand and any(
+            sum(r.card_points[card.id] for card in hands[seat]) == 0 for seat in seats
+        ):
+            phase, turn = Phase.OVER, None  # annulled before the auction (§2.5.6)
+    else:
+        phase = opening(r, trump_suit, removed, None)
     shown = automatic_snapshot(r, hands, dealer) if phase is Phase.PLAY else ()
     return make_state(
         r,
@@ -199,7 +209,7 @@ def _deal(
         trump_card,
         trump_suit,
         leader,
-        leader,
+        turn,
         (),
         (),
         (0,) * players,
@@ -216,6 +226,8 @@ _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
     Phase.DECLARATIONS: legal_round,
     Phase.SWAP_WINDOW: legal_round,
     Phase.SHARE_HANDS: legal_round,
+    Phase.AUCTION: legal_auction,
+    Phase.NAME_TRUMP: legal_naming,
     Phase.OVER: lambda _state: (),
 }
 _APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
@@ -223,6 +235,8 @@ _APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
     Phase.DECLARATIONS: apply_round,
     Phase.SWAP_WINDOW: apply_round,
     Phase.SHARE_HANDS: apply_round,
+    Phase.AUCTION: apply_auction,
+    Phase.NAME_TRUMP: apply_naming,
 }
 
 
@@ -368,6 +382,8 @@ def _why_illegal(state: State, move: object) -> Exception:
     claim = move.claim if isinstance(move, Declare) else None
     if isinstance(claim, Has | HasNot) and claim.card in state.removed:
         return IllegalMoveError(f"{claim.card} is not in play in this deal")
+    if phase in (Phase.AUCTION, Phase.NAME_TRUMP):
+        return IllegalMoveError(why_auction_illegal(state, move))
     if phase is not Phase.PLAY:
         return IllegalMoveError(f"seat {seat} cannot {kind} now: {_ROUND_RULES[phase]}")
     if isinstance(move, Play):

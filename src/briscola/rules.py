@@ -76,6 +76,87 @@ class TwoSwapWindow(enum.StrEnum):
     """Both windows."""
 
 
+class Auction(enum.StrEnum):
+    """The form of the Chiamata auction (RULES.md §2.5.2, §2.5.8)."""
+
+    RANKS = "ranks"
+    """Bids by rank, a weaker rank being a higher bid (default)."""
+    POINTS_ONLY = "points_only"
+    """Point bids only ("a punti"); the winner names a whole card with `NameCard`."""
+    TWO_ONLY = "two_only"
+    """Everyone calls the 2 at once ("subito al due"): point bids only, then `NameSuit`."""
+
+
+class AfterTwo(enum.StrEnum):
+    """What follows a call of the 2 (RULES.md §2.5.3)."""
+
+    ENDS = "ends"
+    """The auction ends at once (``chiamata``)."""
+    POINTS = "points"
+    """Point bids from 61 to 120 follow (``chiamata-milan``)."""
+
+
+class AllPass(enum.StrEnum):
+    """What happens when every player passes (RULES.md §2.5.2)."""
+
+    FORCED = "forced"
+    """The first hand must bid (default)."""
+    REDEAL = "redeal"
+    """The deal is void and dealt again."""
+
+
+class FirstLeader(enum.StrEnum):
+    """Who leads the first trick of a Chiamata deal (RULES.md §2.5.5)."""
+
+    FIRST_HAND = "first_hand"
+    """The first hand, whoever the caller is (default)."""
+    CALLER = "caller"
+    """The caller."""
+
+
+class FirstTrickBlind(enum.StrEnum):
+    """The "prima mano al buio" variant (RULES.md §2.5.8)."""
+
+    OFF = "off"
+    """The suit is named when the auction ends, for all to hear (default)."""
+    COMMITTED = "committed"
+    """The caller names the suit secretly when the auction ends; it is revealed after the
+    last card of trick 1, which is resolved with it."""
+    FREE_CHOICE = "free_choice"
+    """The caller names the suit after seeing every card of trick 1, before it is resolved."""
+
+
+class Stakes(enum.StrEnum):
+    """The multiplier of a Chiamata deal's game points (RULES.md §2.5.6)."""
+
+    FLAT = "flat"
+    """Always 1 (default)."""
+    BANDS = "bands"
+    """1 up to a target of 70, then 2, 3, 4, 5 for 71–80, 81–90, 91–100, 101–120."""
+    TEDALDI = "tedaldi"
+    """1 below 70, 2 from 70, 3 from 80; a cappotto ("volata") is 4 and is not doubled."""
+
+
+class Cappotto(enum.StrEnum):
+    """What counts as a cappotto, which doubles a Chiamata deal (RULES.md §2.5.6)."""
+
+    POINTS = "points"
+    """One side took all 120 card points (default)."""
+    TRICKS = "tricks"
+    """One side took every trick."""
+
+
+class SixPlayerForm(enum.StrEnum):
+    """How six play Chiamata (``players=6``, RULES.md §2.5.8)."""
+
+    DEALER_SITS_OUT = "dealer_sits_out"
+    """The dealer deals 8 cards each to the other five and sits out (default)."""
+    REMOVE_FOURS = "remove_fours"
+    """The four 4s are removed: 36 cards, 6 each, all six play."""
+    REMOVE_TWOS = "remove_twos"
+    """The four 2s are removed: 36 cards, 6 each, all six play."""
+
+
 class TrumpSource(enum.StrEnum):
     """Where the trump suit of a Bugiarda deal comes from (RULES.md §2.6.1)."""
 
@@ -129,7 +210,8 @@ class _Preset:
     players: int
     hand_size: int
     sides: tuple[tuple[int, ...], ...]
-    trump: str  # "face_up" (under the stock), "none" or "dealt" (Bugiarda's trump_source)
+    # "face_up" (under the stock), "none", "dealt" (Bugiarda) or "named" (Chiamata's caller)
+    trump: str
     stock: bool = True
     dealer_sits_out: bool = False
     removed: tuple[Card, ...] = ()
@@ -153,6 +235,28 @@ _PRESETS: Final = {
             ((0, 2, 4), (1, 3, 5)),
             "face_up",
             removed=_TWOS,
+        ),
+        _Preset(
+            "chiamata",
+            "Briscola chiamata, five players and a hidden partner",
+            "2.5",
+            5,
+            8,
+            (),
+            "named",
+            stock=False,
+            defaults={"after_two": AfterTwo.ENDS},
+        ),
+        _Preset(
+            "chiamata-milan",
+            "Briscola chiamata with Milan point bids",
+            "2.5.3",
+            5,
+            8,
+            (),
+            "named",
+            stock=False,
+            defaults={"after_two": AfterTwo.POINTS},
         ),
         _Preset(
             "bugiarda",
@@ -208,7 +312,8 @@ _FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "face_
 _STOCK: Final = frozenset(p.id for p in _PRESETS.values() if p.stock)
 _DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "dealt")
 _TWO_SIDED: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides) == 2)
-_PARTNERS: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides[0]) > 1)
+_PARTNERS: Final = frozenset(p.id for p in _PRESETS.values() if p.sides and len(p.sides[0]) > 1)
+_CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "named")
 _BUGIARDA: Final = frozenset(p for p in _PRESETS if p.startswith("bugiarda"))
 
 
@@ -258,7 +363,13 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
                 "2.2",
             ),
             _info("deal_packet_size", "1 or the hand size", _ALL, "", "1.6"),
-            _info("open_hands", "bool", _ALL, "", "2.7"),
+            _info(
+                "open_hands",
+                "bool",
+                _ALL - _CHIAMATA,
+                "open hands would reveal the partner in Chiamata",
+                "2.7",
+            ),
             _info("open_stock", "bool", _STOCK, "it has no stock", "2.7"),
             _info(
                 "trump_source",
@@ -327,31 +438,37 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
                 "tie_rule", '"draw", "replay" or "last_trick"', _TWO_SIDED, _NOT_TWO_SIDED, "3.8"
             ),
             _info("win_threshold", "an int from 61 to 120", _TWO_SIDED, _NOT_TWO_SIDED, "1.9"),
+            *(
+                _info(name, values, _CHIAMATA, "it is not Briscola Chiamata", section, parent)
+                for name, values, section, parent in (
+                    ("auction", '"ranks", "points_only" or "two_only"', "2.5.8", None),
+                    ("after_two", '"ends" or "points"', "2.5.3", "auction"),
+                    ("allow_ace_call", "bool", "2.5.2", None),
+                    ("min_point_call", "61 or 62", "2.5.3", "after_two"),
+                    ("point_call_step", "an int from 1 to 59", "2.5.3", "after_two"),
+                    ("allow_point_jump", "bool", "2.5.3", "after_two"),
+                    ("all_pass", '"forced" or "redeal"', "2.5.2", None),
+                    ("base_target", "60 or 61", "2.5.2", None),
+                    ("first_leader", '"first_hand" or "caller"', "2.5.5", None),
+                    ("first_trick_blind", '"off", "committed" or "free_choice"', "2.5.8", None),
+                    ("stakes", '"flat", "bands" or "tedaldi"', "2.5.6", None),
+                    ("cappotto", '"points" or "tricks"', "2.5.6", None),
+                    ("players", "5 or 6", "2.5.8", None),
+                    (
+                        "six_player_form",
+                        '"dealer_sits_out", "remove_fours" or "remove_twos"',
+                        "2.5.8",
+                        "players",
+                    ),
+                    ("annul_zero_point_hand", "bool", "2.5.6", None),
+                )
+            ),
         )
     }
 )
 """Every option of the presets in `VARIANTS`, by name (RULES.md §8)."""
 
-# Options RULES.md §8 names for presets this version does not ship yet.
-_PLANNED: Final = frozenset(
-    {
-        "auction",
-        "after_two",
-        "allow_ace_call",
-        "min_point_call",
-        "point_call_step",
-        "allow_point_jump",
-        "all_pass",
-        "base_target",
-        "first_leader",
-        "first_trick_blind",
-        "stakes",
-        "cappotto",
-        "players",
-        "six_player_form",
-        "annul_zero_point_hand",
-    }
-)
+_PLANNED: Final[frozenset[str]] = frozenset()
 
 _BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.values == "bool")
 _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
@@ -362,6 +479,14 @@ _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     "trump_source": TrumpSource,
     "share_hands_before_first_trick": ShareHands,
     "share_hands_when_stock_empty": ShareHands,
+    "auction": Auction,
+    "after_two": AfterTwo,
+    "all_pass": AllPass,
+    "first_leader": FirstLeader,
+    "first_trick_blind": FirstTrickBlind,
+    "stakes": Stakes,
+    "cappotto": Cappotto,
+    "six_player_form": SixPlayerForm,
 }
 SIGNAL_TOKENS: Final = (
     "ACE",
@@ -376,6 +501,8 @@ SIGNAL_TOKENS: Final = (
 """Every signal token RULES.md §3.5 lists; ``signal_tokens`` takes a tuple of these."""
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
 _SUIT_CODES: Final = tuple(suit.value for suit in Suit)
+_RANK_OF_CODE: Final = {rank.code: rank for rank in Rank}
+_INT_CHOICES: Final = {"min_point_call": (61, 62), "base_target": (60, 61), "players": (5, 6)}
 
 
 @attrs.frozen(repr=False)
@@ -446,14 +573,43 @@ class Rules:
     """Fixed partnerships: partners see each other's hands before the first trick (§3.3)."""
     share_hands_when_stock_empty: ShareHands = ShareHands.OFF
     """Fixed partnerships: partners see each other's hands once the stock is empty (§3.4)."""
+    auction: Auction | None = None
+    """Chiamata: the form of the auction (§2.5.2, §2.5.8); ``None`` elsewhere."""
+    after_two: AfterTwo | None = None
+    """Chiamata: what follows a call of the 2 (§2.5.3): ``"ends"`` in ``chiamata``,
+    ``"points"`` in ``chiamata-milan``."""
+    allow_ace_call: bool = False
+    """Chiamata: the Ace may be called, as the weakest bid (§2.5.2)."""
+    min_point_call: int | None = None
+    """Chiamata: the lowest point bid, 61 (default) or 62 (§2.5.3)."""
+    point_call_step: int | None = None
+    """Chiamata: a point bid must beat the last one by at least this much (default 1)."""
+    allow_point_jump: bool = False
+    """Chiamata: a point bid may beat any rank call, not only a 2 (§2.5.3)."""
+    all_pass: AllPass | None = None
+    """Chiamata: ``"forced"`` (the first hand must bid, default) or ``"redeal"`` (§2.5.2)."""
+    base_target: int | None = None
+    """Chiamata: the card points a rank call commits to, 61 (default) or 60 (§2.5.2)."""
+    first_leader: FirstLeader | None = None
+    """Chiamata: who leads trick 1 (§2.5.5)."""
+    first_trick_blind: FirstTrickBlind | None = None
+    """Chiamata: the "prima mano al buio" variant (§2.5.8)."""
+    stakes: Stakes | None = None
+    """Chiamata: the multiplier of point bids (§2.5.6)."""
+    cappotto: Cappotto | None = None
+    """Chiamata: what counts as a cappotto (§2.5.6)."""
+    six_player_form: SixPlayerForm | None = None
+    """Chiamata with ``players=6``: who plays (§2.5.8)."""
+    annul_zero_point_hand: bool = False
+    """Chiamata: a deal where an active seat holds no card points is void (§2.5.6)."""
+    players: int = 0
+    """Number of seats: fixed by the preset, and an option (5 or 6) in Chiamata (§2.5.8)."""
     tie_rule: TieRule = TieRule.DRAW
     """How a two-sided deal that no side wins is settled (§3.8)."""
     win_threshold: int = 61
     """Card points that win a two-sided deal, 61 to 120 (§1.9)."""
 
     # The shape of the preset, derived once; not options, not compared.
-    players: int = attrs.field(init=False, eq=False)
-    """Number of seats."""
     hand_size: int = attrs.field(init=False, eq=False)
     """Cards in a full hand."""
     active_players: int = attrs.field(init=False, eq=False)
@@ -480,8 +636,13 @@ class Rules:
     """Whether the dealer takes no part in the deal (``bugiarda-5``)."""
     plain_play: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether every card in hand is always a legal play and the only legal move."""
+    call_ranks: tuple[Rank, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Chiamata: the ranks in the deck, strongest first: the call ladder of §2.5.2 (the Ace
+    is in it even when ``allow_ace_call`` is off; then it cannot be bid)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.players == 0 and self.variant in _PRESETS:
+            object.__setattr__(self, "players", _PRESETS[self.variant].players)
         problems = _check(self)
         if problems:
             raise RulesError("; ".join(problems))
@@ -490,25 +651,42 @@ class Rules:
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, kind(value))
+        players = preset.players
+        active = players - preset.dealer_sits_out
+        hand_size = preset.hand_size
+        sits_out = preset.dealer_sits_out
         removed = preset.removed
         if self.removed_two not in (None, "random"):
             removed = (Card.parse(self.removed_two),)
+        if self.players == 6:
+            if self.six_player_form is SixPlayerForm.DEALER_SITS_OUT:
+                players, active, sits_out = 6, 5, True
+            else:
+                gone = (
+                    Rank.FOUR if self.six_player_form is SixPlayerForm.REMOVE_FOURS else Rank.TWO
+                )
+                removed = tuple(card for card in DECK if card.rank is gone)
+                players, active, hand_size = 6, 6, 6
         order = _ORDERS[self.rank_variant]
         values = _POINTS[self.rank_variant]
         talk = self.public_claims or self.signals
+        gone_ranks = {card.rank for card in removed} if len(removed) == 4 else set()
         derived: dict[str, object] = {
-            "players": preset.players,
-            "active_players": preset.players - preset.dealer_sits_out,
-            "hand_size": preset.hand_size,
+            "players": players,
+            "active_players": active,
+            "hand_size": hand_size,
             "teams": preset.sides,
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
             "has_stock": preset.stock,
             "has_face_up_card": preset.trump == "face_up",
-            "dealer_sits_out": preset.dealer_sits_out,
+            "dealer_sits_out": sits_out,
             "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
             "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
             "plain_play": not (self.must_follow_suit or self.seven_swap or self.two_swap or talk),
+            "call_ranks": tuple(
+                rank for rank in (_RANK_OF_CODE[code] for code in order) if rank not in gone_ranks
+            ),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -563,7 +741,7 @@ def _check(r: Rules) -> list[str]:
             if value != defaults[name]:
                 problems.append(_does_not_apply(name, value, r.variant, info))
             continue
-        problem = _check_value(name, value, preset)
+        problem = _check_value(name, value, preset, _hand_size(r, preset))
         if problem:
             problems.append(problem)
     if r.trump_suit is not None and r.trump_source == TrumpSource.LAST_DEALT:
@@ -574,7 +752,13 @@ def _check(r: Rules) -> list[str]:
     return problems
 
 
-def _check_value(name: str, value: object, preset: _Preset) -> str | None:
+def _hand_size(r: Rules, preset: _Preset) -> int:
+    if r.players == 6 and r.six_player_form not in (None, SixPlayerForm.DEALER_SITS_OUT):
+        return 6
+    return preset.hand_size
+
+
+def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> str | None:
     if name in _BOOL_OPTIONS:
         if type(value) is not bool:
             return f"{name}={value!r} is not valid: use True or False"
@@ -590,10 +774,10 @@ def _check_value(name: str, value: object, preset: _Preset) -> str | None:
             return f"removed_two={value!r} is not valid: use one of {listed}"
         return None
     if name == "deal_packet_size":
-        if type(value) is not int or value not in (1, preset.hand_size):
+        if type(value) is not int or value not in (1, hand_size):
             return (
                 f"deal_packet_size={value!r} is not valid in {preset.id!r}: "
-                f"use 1 or the hand size, {preset.hand_size}"
+                f"use 1 or the hand size, {hand_size}"
             )
         return None
     if name == "trump_suit":
@@ -616,6 +800,15 @@ def _check_value(name: str, value: object, preset: _Preset) -> str | None:
                 f"signal_tokens={value!r} is not valid: use a tuple of different tokens "
                 f"from {listed}"
             )
+        return None
+    if name in _INT_CHOICES:
+        allowed = _INT_CHOICES[name]
+        if type(value) is not int or value not in allowed:
+            return f"{name}={value!r} is not valid: use {' or '.join(map(str, allowed))}"
+        return None
+    if name == "point_call_step":
+        if type(value) is not int or not 1 <= value <= 59:
+            return f"point_call_step={value!r} is not valid: use a whole number from 1 to 59"
         return None
     if name == "win_threshold":
         if type(value) is not int or not 61 <= value <= 120:
@@ -645,6 +838,20 @@ def _preset_defaults(preset: _Preset) -> dict[str, object]:
     if preset.trump == "dealt":
         values["trump_source"] = TrumpSource.LAST_DEALT
         values["first_leader_offset"] = 1
+    if preset.trump == "named":
+        values.update(
+            auction=Auction.RANKS,
+            min_point_call=61,
+            point_call_step=1,
+            all_pass=AllPass.FORCED,
+            base_target=61,
+            first_leader=FirstLeader.FIRST_HAND,
+            first_trick_blind=FirstTrickBlind.OFF,
+            stakes=Stakes.FLAT,
+            cappotto=Cappotto.POINTS,
+            six_player_form=SixPlayerForm.DEALER_SITS_OUT,
+        )
+    values["players"] = preset.players
     values.update(preset.defaults)
     return values
 

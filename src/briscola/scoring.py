@@ -15,8 +15,9 @@ from typing import Final
 
 import attrs
 
+from ._auction import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card
-from .rules import TieRule
+from .rules import Cappotto, Stakes, TieRule
 from .state import Phase, State
 
 __all__ = ["Score", "score"]
@@ -76,6 +77,8 @@ def score(state: State) -> Score:
     teams = state.teams
     team_points = tuple(sum(points[seat] for seat in side) for side in teams)
     players = r.players
+    if r.auction is not None:
+        return _chiamata(state)
     if state.phase is not Phase.OVER:
         return Score(points, _ZEROS[players], frozenset(), False, False, team_points)
     if len(teams) == 2:
@@ -121,3 +124,96 @@ def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
         deltas = _ZEROS[len(points)]
         winners = frozenset()
     return Score(points, deltas, winners, True, False, team_points)
+
+
+def _chiamata(state: State) -> Score:
+    """Briscola Chiamata (RULES.md §2.5.6): the caller's side against the defenders."""
+    r = state.rules
+    points = state.points
+    zeros = _ZEROS[r.players]
+    over = state.phase is Phase.OVER
+    deal = contract(state)
+    if deal is None:  # the auction is running, or the deal was void
+        return Score(points, zeros, frozenset(), over, over, (), cappotto=False)
+    card = deal.card if deal.card is not None and is_revealed(state) else None
+    partner: int | None = None
+    if card is not None and called_card_played(state, card):
+        partner = dealt_to(state, card)
+    if partner is None:
+        return Score(
+            points,
+            zeros,
+            frozenset(),
+            False,
+            False,
+            (),
+            deal.caller,
+            deal.target,
+            card,
+            cappotto=False,
+        )
+    side = {deal.caller, partner}
+    active = [s for s in range(r.players) if not (r.dealer_sits_out and s == state.dealer)]
+    defenders = [seat for seat in active if seat not in side]
+    side_points = sum(points[seat] for seat in side)
+    team_points = (side_points, sum(points[seat] for seat in defenders))
+    solo = partner == deal.caller
+    if not over:
+        return Score(
+            points,
+            zeros,
+            frozenset(),
+            False,
+            False,
+            team_points,
+            deal.caller,
+            deal.target,
+            card,
+            partner,
+            solo,
+            False,
+        )
+    won = side_points >= deal.target
+    if r.cappotto is Cappotto.TRICKS:
+        takers = {trick.winner in side for trick in state.tricks}
+        cappotto = len(takers) == 1
+    else:
+        cappotto = side_points in (0, 120)
+    unit = _stake(r.stakes, deal.target, cappotto) * (1 if won else -1)
+    deltas = [0] * r.players
+    for seat in defenders:
+        deltas[seat] = -unit
+    if solo:
+        deltas[deal.caller] = len(defenders) * unit
+    else:
+        deltas[partner] = unit
+        deltas[deal.caller] = (len(defenders) - 1) * unit
+    winners = frozenset(side) if won else frozenset(defenders)
+    return Score(
+        points,
+        tuple(deltas),
+        winners,
+        True,
+        False,
+        team_points,
+        deal.caller,
+        deal.target,
+        card,
+        partner,
+        solo,
+        cappotto,
+    )
+
+
+def _stake(stakes: Stakes | None, target: int, cappotto: bool) -> int:
+    """The unit of game points: the stake of the target times 2 for a cappotto (§2.5.6)."""
+    if stakes is Stakes.BANDS:
+        multiplier = next(
+            m for top, m in ((70, 1), (80, 2), (90, 3), (100, 4), (120, 5)) if target <= top
+        )
+        return multiplier * (2 if cappotto else 1)
+    if stakes is Stakes.TEDALDI:
+        if cappotto:
+            return 4  # "volata" replaces both the band and the doubling
+        return 1 if target < 70 else 2 if target < 80 else 3
+    return 2 if cappotto else 1

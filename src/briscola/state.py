@@ -23,6 +23,11 @@ __all__ = ["Phase", "State", "Trick"]
 class Phase(enum.Enum):
     """The stage of a deal (RULES.md Appendix A). Dealing happens inside `new_game`."""
 
+    AUCTION = "auction"
+    """Chiamata: the bidding (§2.5.2, §2.5.3)."""
+    NAME_TRUMP = "name_trump"
+    """Chiamata: the caller names the trump suit (`NameSuit`) or the called card
+    (`NameCard`); under ``first_trick_blind="free_choice"`` after trick 1's last card."""
     DECLARATIONS = "declarations"
     """Bugiarda's round of `Declare`/`Pass` before the first trick (§2.6.1)."""
     SWAP_WINDOW = "swap_window"
@@ -130,6 +135,7 @@ class State(_StateSlots):
     """Whether the seat to act has already made its one `Declare` or `Signal` this turn."""
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     """Hands shown to partners (§3.3, §3.4): each seat with the cards it held then."""
+
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides of this deal, each a tuple of seats (see `Rules.teams_for`)."""

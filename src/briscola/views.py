@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import attrs
 
+from ._auction import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card, Suit
 from .errors import RulesError
 from .game import check_state, legal_moves
-from .moves import Move, Signal, SwapTrump
+from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
 from .scoring import Score, score
 from .state import Phase, State, Trick
 
 __all__ = ["View", "observe", "public_view"]
+
+_NAMING = (NameSuit, NameCard)
 
 
 @attrs.frozen
@@ -79,6 +82,16 @@ class View:
     """The score so far (public)."""
     legal_moves: tuple[Move, ...]
     """This seat's legal moves when it is to act; ``()`` otherwise."""
+    caller: int | None = None
+    """Chiamata: the caller, once the auction is over."""
+    target: int | None = None
+    """Chiamata: the card points the caller's side needs, once the auction is over."""
+    called_card: Card | None = None
+    """Chiamata: the called card once named; under ``first_trick_blind`` only the caller
+    knows it before trick 1 is complete."""
+    partner: int | None = None
+    """Chiamata: the partner, if this seat knows it: the holder of the called card knows
+    itself (a solo caller too), and everyone knows once the called card is played."""
 
 
 def observe(state: State, seat: int) -> View:
@@ -119,6 +132,26 @@ def _view(state: State, seat: int | None) -> View:
         hand if (other == seat or r.open_hands) else None for other, hand in enumerate(hands)
     )
     trump_card, known = _public_cards(state)
+    history = tuple(
+        entry
+        for entry in state.history
+        if type(entry[1]) is not Signal or entry[0] == seat or entry[0] in partners
+    )
+    trump_suit = state.trump_suit
+    caller = target = partner = None
+    called_card = None
+    deal = contract(state)
+    if deal is not None:
+        caller, target = deal.caller, deal.target
+        if is_revealed(state) or seat == caller:
+            called_card = deal.card
+        else:  # "prima mano al buio": the named suit is the caller's secret until trick 1 ends
+            trump_suit = None
+            history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
+        if called_card is not None:
+            holder = dealt_to(state, called_card)
+            if holder == seat or called_card_played(state, called_card):
+                partner = holder
     return View(
         rules=r,
         seat=seat,
@@ -131,20 +164,20 @@ def _view(state: State, seat: int | None) -> View:
         shown=tuple(entry for entry in state.shown if entry[0] in partners),
         removed=state.removed,
         trump_card=trump_card,
-        trump_suit=state.trump_suit,
+        trump_suit=trump_suit,
         stock_size=state.stock_size,
         stock=state.stock[state.drawn :] if r.open_stock else None,
         leader=state.leader,
         turn=state.turn,
         trick=state.trick,
         tricks=state.tricks,
-        history=tuple(
-            entry
-            for entry in state.history
-            if type(entry[1]) is not Signal or entry[0] == seat or entry[0] in partners
-        ),
+        history=history,
         score=score(state),
         legal_moves=legal_moves(state) if seat is not None and state.turn == seat else (),
+        caller=caller,
+        target=target,
+        called_card=called_card,
+        partner=partner,
     )
 
 

@@ -1,0 +1,349 @@
+"""Briscola Chiamata: the auction, naming the trump suit or card, and the contract
+(RULES.md §2.5.2–§2.5.4, §2.5.8).
+
+The auction lives in the state's history: the highest bid, who has passed and whose turn
+it is are all read back from the moves made so far, so the state needs no auction fields.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ._play import close_trick, next_seat
+from .cards import Card, Rank, Suit
+from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Play
+from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
+from .state import Phase, State, make_state
+
+_BIDS: Final = {rank: Bid(rank) for rank in Rank}
+_POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
+_NAME_SUITS: Final = tuple(NameSuit(suit) for suit in Suit)
+_NAME_CARDS: dict[tuple[Card, ...], tuple[Move, ...]] = {}
+
+
+@attrs.frozen
+class Contract:
+    """What the auction decided: who called, for how many points, and which card."""
+
+    caller: int
+    """The seat that won the auction."""
+    target: int
+    """The card points the caller's side needs."""
+    rank: Rank | None
+    """The called rank; ``None`` in the points-only auction until a card is named."""
+    card: Card | None
+    """The called card once named (the referee's knowledge: under ``first_trick_blind``
+    it is still secret until trick 1 is complete)."""
+
+
+@attrs.frozen
+class _Bidding:
+    high: Bid | BidPoints | None
+    high_seat: int | None
+    passed: frozenset[int]
+
+
+def _bidding(s: State) -> _Bidding:
+    high: Bid | BidPoints | None = None
+    high_seat = None
+    passed: set[int] = set()
+    for seat, move in s.history:
+        if type(move) is Bid or type(move) is BidPoints:
+            high, high_seat = move, seat
+        elif type(move) is Pass_:
+            passed.add(seat)
+    return _Bidding(high, high_seat, frozenset(passed))
+
+
+Pass_ = type(PASS)
+
+
+def first_hand(r: Rules, dealer: int) -> int:
+    """The first hand: the seat after the dealer that plays (§0.2)."""
+    return next_seat(r, dealer, dealer)
+
+
+def _active(r: Rules, dealer: int) -> list[int]:
+    return [seat for seat in range(r.players) if not (r.dealer_sits_out and seat == dealer)]
+
+
+def two_rank(r: Rules) -> Rank:
+    """The rank that plays the 2's role: the weakest rank in the deck (§2.5.8)."""
+    return r.call_ranks[-1]
+
+
+def _is_two_call(r: Rules, bid: Bid | BidPoints | None) -> bool:
+    return type(bid) is BidPoints or (type(bid) is Bid and bid.rank is two_rank(r))
+
+
+def _point_floor(r: Rules, high: Bid | BidPoints | None) -> int | None:
+    """The lowest legal point bid over ``high``, or ``None`` if no point bid is open."""
+    assert r.min_point_call is not None
+    assert r.point_call_step is not None
+    if type(high) is BidPoints:
+        return high.target + r.point_call_step
+    if r.auction is not Auction.RANKS:
+        return r.min_point_call
+    if r.after_two is not AfterTwo.POINTS:
+        return None
+    if _is_two_call(r, high) or r.allow_point_jump:
+        return r.min_point_call
+    return None
+
+
+def legal_auction(s: State) -> tuple[Move, ...]:
+    """`Bid` by ladder position, then `BidPoints` by target, then `Pass` (§2.5.2, §2.5.3)."""
+    r = s.rules
+    bidding = _bidding(s)
+    high = bidding.high
+    forced = high is None and len(bidding.passed) == r.active_players
+    moves: list[Move] = []
+    if r.auction is Auction.RANKS and not _is_two_call(r, high):
+        ladder = r.call_ranks
+        level = -1 if high is None else ladder.index(high.rank)  # type: ignore[union-attr]
+        moves.extend(
+            _BIDS[rank]
+            for position, rank in enumerate(ladder)
+            if position > level and (rank is not Rank.ACE or r.allow_ace_call)
+        )
+    floor = _point_floor(r, high)
+    if floor is not None:
+        moves.extend(_POINT_BIDS[target] for target in range(floor, 121))
+    if not forced:
+        moves.append(PASS)
+    return tuple(moves)
+
+
+def apply_auction(s: State, seat: int, move: Move) -> State:
+    """Make a legal bid or pass, then end the auction or pass the turn on."""
+    r = s.rules
+    history = s.history + ((seat, move),)
+    bidding = _bidding_after(s, seat, move)
+    active = _active(r, s.dealer)
+    if bidding.high is None and len(bidding.passed) == r.active_players:
+        if r.all_pass is AllPass.REDEAL:
+            return _with(s, Phase.OVER, None, history)  # a void deal (§2.5.2)
+        return _with(s, Phase.AUCTION, first_hand(r, s.dealer), history)  # forced (§2.5.2)
+    caller = bidding.high_seat
+    assert r.point_call_step is not None
+    ends = caller is not None and (
+        all(other in bidding.passed for other in active if other != caller)
+        or (type(move) is Bid and r.after_two is AfterTwo.ENDS and move.rank is two_rank(r))
+        or (type(move) is BidPoints and move.target + r.point_call_step > 120)
+    )
+    if ends:
+        assert caller is not None
+        if r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
+            leader = caller if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
+            return _with(s, Phase.PLAY, leader, history, leader=leader)
+        return _with(s, Phase.NAME_TRUMP, caller, history)
+    turn = next_seat(r, s.dealer, seat)
+    while turn in bidding.passed:
+        turn = next_seat(r, s.dealer, turn)
+    return _with(s, Phase.AUCTION, turn, history)
+
+
+def _bidding_after(s: State, seat: int, move: Move) -> _Bidding:
+    before = _bidding(s)
+    if type(move) is Bid or type(move) is BidPoints:
+        return _Bidding(move, seat, before.passed)
+    if before.high is None and len(before.passed) == s.rules.active_players:
+        return before  # a forced first hand never passes
+    return _Bidding(before.high, before.high_seat, before.passed | {seat})
+
+
+def _with(
+    s: State,
+    phase: Phase,
+    turn: int | None,
+    history: tuple[tuple[int, Move], ...],
+    *,
+    leader: int | None = None,
+    trump_suit: Suit | None = None,
+) -> State:
+    return make_state(
+        s.rules,
+        phase,
+        s.dealer,
+        s.deck,
+        s.removed,
+        s.hands,
+        s.stock,
+        s.drawn,
+        s.trump_card,
+        trump_suit if trump_suit is not None else s.trump_suit,
+        s.leader if leader is None else leader,
+        turn,
+        s.trick,
+        s.tricks,
+        s.points,
+        history,
+        False,
+        s.shown,
+    )
+
+
+# --- naming the suit or the card -------------------------------------------------------------
+
+
+def legal_naming(s: State) -> tuple[Move, ...]:
+    """`NameSuit` for each suit, or `NameCard` for each callable card (points-only auction)."""
+    r = s.rules
+    if r.auction is not Auction.POINTS_ONLY:
+        return _NAME_SUITS
+    moves = _NAME_CARDS.get(r.deck)
+    if moves is None:
+        moves = tuple(NameCard(card) for card in r.deck if card.rank is not Rank.ACE)
+        _NAME_CARDS[r.deck] = moves
+    if r.allow_ace_call:
+        return tuple(NameCard(card) for card in r.deck)
+    return moves
+
+
+def apply_naming(s: State, seat: int, move: Move) -> State:
+    """Fix the trump suit; inside trick 1 (``"free_choice"``) also resolve that trick."""
+    r = s.rules
+    suit = move.suit if type(move) is NameSuit else move.card.suit  # type: ignore[attr-defined]
+    history = s.history + ((seat, move),)
+    if len(s.trick) == r.active_players:
+        # "free_choice": the trick's last card is down; resolve it with the named trump.
+        named = _with(s, Phase.PLAY, s.turn, history, trump_suit=suit)
+        last = s.leader
+        for _ in range(r.active_players - 1):
+            last = next_seat(r, s.dealer, last)
+        return close_trick(named, last, named.hands[last], named.trick, history)
+    leader = seat if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
+    return _with(s, Phase.PLAY, leader, history, leader=leader, trump_suit=suit)
+
+
+def await_naming(
+    s: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    history: tuple[tuple[int, Move], ...],
+) -> State:
+    """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
+    caller = contract(s)
+    assert caller is not None
+    return make_state(
+        s.rules,
+        Phase.NAME_TRUMP,
+        s.dealer,
+        s.deck,
+        s.removed,
+        hands,
+        s.stock,
+        s.drawn,
+        s.trump_card,
+        None,
+        s.leader,
+        caller.caller,
+        trick,
+        s.tricks,
+        s.points,
+        history,
+        False,
+        s.shown,
+    )
+
+
+# --- the contract ----------------------------------------------------------------------------
+
+
+def contract(s: State) -> Contract | None:
+    """The contract once the auction is over; ``None`` before, or in a void deal."""
+    r = s.rules
+    if s.phase is Phase.AUCTION or r.auction is None:
+        return None
+    caller = target = None
+    rank: Rank | None = None
+    card: Card | None = None
+    for seat, move in s.history:
+        kind = type(move)
+        if kind is Bid:
+            caller, target, rank = seat, r.base_target, move.rank  # type: ignore[attr-defined]
+        elif kind is BidPoints:
+            caller, target = seat, move.target  # type: ignore[attr-defined]
+            rank = two_rank(r) if r.auction is not Auction.POINTS_ONLY else None
+        elif kind is NameSuit:
+            assert rank is not None
+            card = Card(rank, move.suit)  # type: ignore[attr-defined]
+        elif kind is NameCard:
+            card = move.card  # type: ignore[attr-defined]
+            rank = card.rank
+        elif kind is Play and card is not None:
+            break
+    if caller is None or target is None:
+        return None
+    return Contract(caller, target, rank, card)
+
+
+def dealt_to(s: State, card: Card) -> int:
+    """The seat that was dealt ``card`` (§1.6; every card is dealt in Chiamata)."""
+    r = s.rules
+    position = s.deck.index(card)
+    packet = r.deal_packet_size
+    round_, offset = divmod(position, packet * r.active_players)
+    seat = first_hand(r, s.dealer)
+    for _ in range(offset // packet):
+        seat = next_seat(r, s.dealer, seat)
+    del round_
+    return seat
+
+
+def is_revealed(s: State) -> bool:
+    """Whether the named suit is public (under ``first_trick_blind``, once trick 1 is done)."""
+    return s.rules.first_trick_blind is FirstTrickBlind.OFF or bool(s.tricks)
+
+
+def called_card_played(s: State, card: Card) -> bool:
+    """Whether ``card`` is on the table or in a finished trick, for everyone to see."""
+    if card in s.trick and s.phase is not Phase.NAME_TRUMP:
+        return True
+    return any(card in trick.cards for trick in s.tricks)
+
+
+# --- why a move is refused -------------------------------------------------------------------
+
+
+def why_illegal(s: State, move: Move) -> str:
+    """Why ``move`` is not legal in the auction or the naming, in a player's words."""
+    r = s.rules
+    seat = s.turn
+    if s.phase is Phase.NAME_TRUMP:
+        if r.auction is Auction.POINTS_ONLY and type(move) is not NameCard:
+            return f"seat {seat} must name the called card (NameCard)"
+        if r.auction is not Auction.POINTS_ONLY and type(move) is not NameSuit:
+            return f"seat {seat} must name the trump suit (NameSuit)"
+        if type(move) is NameCard and move.card not in r.deck:
+            return f"{move.card} is not in the deck"
+        return "an Ace cannot be called (allow_ace_call is off)"
+    bidding = _bidding(s)
+    high = bidding.high
+    forced = high is None and len(bidding.passed) == r.active_players
+    if type(move) is Pass_:
+        return f"seat {seat} must bid: everyone has passed, and the first hand must call"
+    if type(move) is Bid:
+        if r.auction is not Auction.RANKS:
+            return "this auction takes point bids only (BidPoints)"
+        if move.rank not in r.call_ranks:
+            return f"no {move.rank.code} is in the deck"
+        if move.rank is Rank.ACE and not r.allow_ace_call:
+            return "the Ace cannot be called (allow_ace_call is off)"
+        if _is_two_call(r, high):
+            return "after a call of the 2 only point bids can follow"
+        assert high is not None
+        return f"a bid of {move.rank.code} does not beat the current bid of {_show(high)}"
+    if type(move) is BidPoints:
+        floor = _point_floor(r, high)
+        if floor is None:
+            return "point bids are allowed only after a call of the 2"
+        return f"a point bid must be from {floor} to 120, not {move.target}"
+    what = "bid or pass" if not forced else "bid"
+    return f"seat {seat} cannot do that now: the auction is on, and it must {what}"
+
+
+def _show(bid: Bid | BidPoints) -> str:
+    return bid.rank.code if type(bid) is Bid else f"2 at {bid.target}"  # type: ignore[union-attr]
