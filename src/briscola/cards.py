@@ -246,7 +246,7 @@ SUIT_WORDS: Final[dict[str, Suit]] = {
 """Every suit spelling `Card.parse` accepts (lower case)."""
 
 _COMPACT_SUITS: Final = frozenset(word for word in SUIT_WORDS if len(word) == 1)
-_CONNECTORS: Final = frozenset(("di", "of", "de", "d'"))
+_CONNECTORS: Final = frozenset(("di", "of", "de", "d"))
 _PARSE_CACHE: Final[dict[str, Card]] = {
     rank + suit: _BY_RANK_SUIT[int(RANK_WORDS[rank]), SUIT_WORDS[suit]]
     for rank in RANK_WORDS
@@ -256,7 +256,7 @@ _PARSE_CACHE: Final[dict[str, Card]] = {
 
 
 def _parse_words(key: str) -> Card | None:
-    words = [word for word in re.split(r"[\s_-]+", key) if word and word not in _CONNECTORS]
+    words = [word for word in re.split(r"[\s_'-]+", key) if word and word not in _CONNECTORS]
     if len(words) != 2:
         return None
     rank = RANK_WORDS.get(words[0])

@@ -40,7 +40,7 @@ class RulesError(BriscolaError, ValueError):
     >>> briscola.rules("briscolone", seven_swap=True)
     Traceback (most recent call last):
     ...
-    briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card
+    briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card under a stock
     """  # noqa: E501
 
 

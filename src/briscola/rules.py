@@ -926,9 +926,13 @@ def rules(variant: str | Rules, **options: object) -> Rules:
             problems.append(_does_not_apply(name, value, preset_id, info))
         else:
             base[name] = _normalize_value(name, value)
+    try:
+        result = Rules(preset_id, **base)
+    except RulesError as error:
+        problems.append(str(error))
     if problems:
         raise RulesError("; ".join(problems))
-    return Rules(preset_id, **base)
+    return result
 
 
 VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
