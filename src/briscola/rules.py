@@ -658,7 +658,7 @@ class Rules:
         removed = preset.removed
         if self.removed_two not in (None, "random"):
             removed = (Card.parse(self.removed_two),)
-        if self.players == 6:
+        if preset.trump == "named" and self.players == 6:
             if self.six_player_form is SixPlayerForm.DEALER_SITS_OUT:
                 players, active, sits_out = 6, 5, True
             else:
