@@ -242,9 +242,10 @@ def close_trick(
     r = s.rules
     players = r.players
     leader = s.leader
-    winner = leader
-    for _ in range(trick_winner(trick, s.trump_suit, r.strength)):
-        winner = next_seat(r, s.dealer, winner)
+    seats = [leader]
+    for _ in range(len(trick) - 1):
+        seats.append(next_seat(r, s.dealer, seats[-1]))
+    winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
     values = r.card_points
     taken = sum([values[played.id] for played in trick])
     points = s.points
@@ -295,7 +296,7 @@ def close_trick(
         winner,
         turn,
         (),
-        s.tricks + (_new_trick(Trick, (leader, trick, winner)),),
+        s.tricks + (_new_trick(Trick, (leader, trick, winner, tuple(seats))),),
         points,
         history,
         False,

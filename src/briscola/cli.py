@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from .errors import BriscolaError
-from .game import apply, legal_moves, new_game
+from .game import apply, is_over, legal_moves, new_game
+from .match import new_match
 from .moves import Move, Play, SwapTrump
 from .rules import OPTIONS, VARIANTS, rules
 from .scoring import score
@@ -55,14 +56,19 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
         f"{r.title} ({r!r}), seed {seed}",
         f"dealer: seat {state.dealer}; seat {state.leader} leads the first trick",
     ]
-    if r.teams and len(r.teams[0]) > 1:
-        lines.append("teams: " + " against ".join("+".join(map(str, t)) for t in r.teams))
+    teams = state.teams
+    if teams and len(teams[0]) > 1:
+        lines.append("teams: " + " against ".join("+".join(map(str, t)) for t in teams))
+    if r.dealer_sits_out:
+        lines.append(f"seat {state.dealer} deals and sits out")
     if state.removed:
         lines.append(f"out of the deck: {_cards(state.removed)}")
     if state.trump_card is not None:
         suit = state.trump_card.suit.name.title()
         lines.append(f"face-up card: {state.trump_card}, so {suit} are trumps")
-    elif state.trump_suit is None:
+    elif state.trump_suit is not None:
+        lines.append(f"trumps: {state.trump_suit.name.title()}")
+    elif r.auction is None:
         lines.append("no trumps")
     lines.append(f"hands: {_table(state)}")
     lines.append("")
@@ -78,9 +84,7 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
             lines.append(f"  seat {seat}: {move}")
         if len(state.tricks) > tricks_before:
             trick = state.tricks[-1]
-            plays = ", ".join(
-                f"{trick.player_of(i, r.players)}:{card}" for i, card in enumerate(trick.cards)
-            )
+            plays = ", ".join(f"{seat}:{card}" for seat, card in zip(trick.seats, trick.cards))
             taken = sum(r.card_points[card.id] for card in trick.cards)
             lines.append(
                 f"trick {len(state.tricks):>2}: {plays}  ->  seat {trick.winner} takes {taken:>2}"
@@ -91,12 +95,17 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
                 lines.append(f"           {stock}{_table(state)}")
     result = score(state)
     lines.append("")
-    if len(r.teams[0]) > 1:
+    if result.caller is not None:
+        role = "alone" if result.solo else f"with seat {result.partner}"
+        lines.append(
+            f"seat {result.caller} called {result.called_card} for {result.target} and played {role}"
+        )
+    if teams and len(teams[0]) > 1:
         lines.append(
             "card points by team: "
             + ", ".join(
                 f"{'+'.join(map(str, team))} {p}"
-                for team, p in zip(r.teams, result.team_points, strict=True)
+                for team, p in zip(teams, result.team_points, strict=True)
             )
         )
     lines.append(f"card points: {', '.join(f'seat {s} {p}' for s, p in enumerate(result.points))}")
@@ -109,6 +118,38 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
     lines.append(
         f"game points: {', '.join(f'seat {s} {d:+d}' for s, d in enumerate(result.deltas))}"
     )
+    return "\n".join(lines)
+
+
+def play_match_demo(
+    variant: str,
+    seed: int,
+    dealer: int | None,
+    options: dict[str, object],
+    match_format: str | None,
+) -> str:
+    """Play a whole seeded match between random players and summarize each deal."""
+    match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)
+    chooser = SeededChooser(seed)
+    lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
+    while not is_over(match):
+        match = apply(match, chooser.choose(legal_moves(match)))
+        if len(match.results) > len(lines) - 1:
+            result = match.results[-1]
+            standing = score(match)
+            outcome = (
+                "void"
+                if result.score.void
+                else (", ".join(f"seat {s}" for s in sorted(result.score.winners)) or "no winner")
+            )
+            lines.append(
+                f"deal {len(match.results):>2} (dealer {result.dealer}): points "
+                f"{'/'.join(map(str, result.score.points))}, won by {outcome}; totals "
+                f"{'/'.join(map(str, standing.totals))}"
+            )
+    final = score(match)
+    winners = " and ".join(f"seat {s}" for s in sorted(final.winners)) or "nobody (a drawn match)"
+    lines.append(f"match won by {winners}")
     return "\n".join(lines)
 
 
@@ -133,6 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7, help="deal and choices (default: 7)")
     demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat")
     demo.add_argument(
+        "--match",
+        nargs="?",
+        const="default",
+        default=None,
+        metavar="FORMAT",
+        help="play a whole match, in the preset's format or one such as best_of(5)",
+    )
+    demo.add_argument(
         "--option",
         type=_option,
         action="append",
@@ -147,7 +196,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, preset in VARIANTS.items():
                 print(f"{name:<12} {preset.title}")
             return 0
-        print(play_demo(args.variant, args.seed, args.dealer, dict(args.option)))
+        if args.match is not None:
+            fmt = None if args.match == "default" else args.match
+            print(play_match_demo(args.variant, args.seed, args.dealer, dict(args.option), fmt))
+        else:
+            print(play_demo(args.variant, args.seed, args.dealer, dict(args.option)))
     except BriscolaError as error:
         print(f"briscola: {error}", file=sys.stderr)
         return 2

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, overload
+
+import attrs
 
 from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
@@ -37,6 +39,9 @@ from .moves import (
 )
 from .rules import VARIANTS, Rules, TrumpSource, rules
 from .state import Phase, State, _StateSlots, make_state
+
+if TYPE_CHECKING:
+    from .match import Match, MatchScore
 
 __all__ = [
     "apply",
@@ -248,11 +253,15 @@ def check_state(state: object, verb: str) -> None:
         )
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move of the seat to act, in a fixed order; ``()`` once the deal is over.
+def legal_moves(state: State | Match) -> tuple[Move, ...]:
+    """Every legal move of the seat to act, in a fixed order; ``()`` once it is over.
 
-    The order: by kind, as listed in `briscola.moves` (``Play``, ``SwapTrump``, …,
-    ``Pass``), and within a kind by card id.
+    Works on a deal (`State`) or a `Match`. The order: by kind, as listed in
+    `briscola.moves` (``Play``, ``SwapTrump``, ``Bid``, ``BidPoints``, ``Pass``,
+    ``NameSuit``, ``NameCard``, ``Declare``, ``Signal``, ``ShowHand``); plays, swaps and
+    named cards by card id, bids up the ladder, point bids by target, suits in `Suit`
+    order, claims as `Has` by card id, `HasNot` by card id, ``WEAK_HAND``,
+    ``STRONG_HAND``, and signals in the order of ``signal_tokens``.
 
     >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
     >>> [str(m) for m in legal_moves(s)]
@@ -260,19 +269,30 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     cached: tuple[Move, ...] | None
     try:
-        cached = state._legal  # type: ignore[attr-defined]
-    except AttributeError:  # not a State, or a State built by attrs rather than by the engine
+        cached = state._legal  # type: ignore[union-attr]
+    except AttributeError:  # a Match, a State built by attrs rather than the engine, or junk
+        match = _as_match(state)
+        if match is not None:
+            return () if match_score(match).final else legal_moves(match.state)
         check_state(state, "legal_moves")
         cached = None
     if cached is None:
+        assert isinstance(state, State)
         phase = state.phase
         cached = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
         _cache_legal(state, cached)
     return cached
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
+@overload
+def apply(state: State, move: Move) -> State: ...
+@overload
+def apply(state: Match, move: Move) -> Match: ...
+def apply(state: State | Match, move: Move) -> State | Match:
+    """The deal (or match) after the seat to act makes ``move``; the argument is unchanged.
+
+    On a `Match`, the move is made in the deal in progress; when that deal ends it is
+    recorded and, unless the match is over, the next deal is dealt.
 
     Raises:
         IllegalMoveError: ``move`` is a well-formed move that is not legal now.
@@ -280,10 +300,14 @@ def apply(state: State, move: Move) -> State:
     """
     legal: tuple[Move, ...] | None
     try:
-        legal = state._legal  # type: ignore[attr-defined]
+        legal = state._legal  # type: ignore[union-attr]
     except AttributeError:
+        match = _as_match(state)
+        if match is not None:
+            return _apply_match(match, move)
         check_state(state, "apply")
         legal = None
+    assert isinstance(state, State)
     phase = state.phase
     if legal is None:
         legal = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
@@ -300,23 +324,57 @@ def apply(state: State, move: Move) -> State:
     return _APPLY[phase](state, state.turn, move)  # type: ignore[arg-type]
 
 
+def _as_match(value: object) -> Match | None:
+    from .match import Match
+
+    return value if isinstance(value, Match) else None
+
+
+def _apply_match(match: Match, move: Move) -> Match:
+    from .match import after_deal
+
+    if match_score(match).final:
+        if not isinstance(move, Move):
+            raise _why_illegal(match.state, move)
+        raise IllegalMoveError("the match is over: no move is legal")
+    state = apply(match.state, move)
+    if state.phase is _OVER:
+        return after_deal(match, state)
+    return attrs.evolve(match, state=state)
+
+
+def match_score(match: Match) -> MatchScore:
+    """The standing of a match (lazily imported to keep the deal core free of matches)."""
+    from .match import match_score as compute
+
+    return compute(match)
+
+
 # The legal moves are cached on the state they belong to (a private slot that is not part of
 # equality, hashing or the repr); the slot's own setter skips the frozen __setattr__.
 _cache_legal: Final = _StateSlots._legal.__set__  # type: ignore[attr-defined]
 
 
-def is_over(state: State) -> bool:
-    """Whether the deal has ended."""
-    if type(state) is not State:
-        check_state(state, "is_over")
-    return state.phase is _OVER
+def is_over(state: State | Match) -> bool:
+    """Whether the deal (or the match) has ended."""
+    if type(state) is State:
+        return state.phase is _OVER
+    match = _as_match(state)
+    if match is not None:
+        return match_score(match).final
+    check_state(state, "is_over")
+    return False  # pragma: no cover - check_state raised
 
 
-def current_player(state: State) -> int | None:
-    """The seat to act, or ``None`` once the deal is over."""
-    if type(state) is not State:
-        check_state(state, "current_player")
-    return state.turn
+def current_player(state: State | Match) -> int | None:
+    """The seat to act, or ``None`` once the deal (or the match) is over."""
+    if type(state) is State:
+        return state.turn
+    match = _as_match(state)
+    if match is not None:
+        return None if match_score(match).final else match.state.turn
+    check_state(state, "current_player")
+    return None  # pragma: no cover - check_state raised
 
 
 def random_playout(state: State, rng: random.Random | None = None) -> State:

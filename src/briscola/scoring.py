@@ -11,7 +11,7 @@ RULES.md §1.9 and decision 3:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
@@ -19,6 +19,9 @@ from ._auction import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card
 from .rules import Cappotto, Stakes, TieRule
 from .state import Phase, State
+
+if TYPE_CHECKING:
+    from .match import Match, MatchScore
 
 __all__ = ["Score", "score"]
 
@@ -61,7 +64,11 @@ class Score:
 _ZEROS: Final = {n: (0,) * n for n in range(1, 7)}
 
 
-def score(state: State) -> Score:
+@overload
+def score(state: State) -> Score: ...
+@overload
+def score(state: Match) -> MatchScore: ...
+def score(state: State | Match) -> Score | MatchScore:
     """The score of a state, finished or not.
 
     >>> import briscola
@@ -69,9 +76,13 @@ def score(state: State) -> Score:
     >>> result.points, result.deltas, result.final
     ((0, 0), (0, 0), False)
     """
-    from .game import check_state
+    from .game import _as_match, check_state, match_score
 
+    match = _as_match(state)
+    if match is not None:
+        return match_score(match)
     check_state(state, "score")
+    assert isinstance(state, State)
     r = state.rules
     points = state.points
     teams = state.teams

@@ -41,21 +41,20 @@ class Phase(enum.Enum):
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led it, the cards in play order, and who took it.
+    """A finished trick: who led it, the cards in play order, who took it, and who played.
 
-    A `Trick` is a named tuple, so ``leader, cards, winner = trick`` works.
+    A `Trick` is a named tuple: ``for seat, card in zip(trick.seats, trick.cards)`` pairs
+    each card with its player.
     """
 
     leader: int
     """The seat that led it."""
     cards: tuple[Card, ...]
-    """The cards in play order; ``cards[i]`` was played by seat ``(leader + i) % players``."""
+    """The cards in play order, the led card first."""
     winner: int
     """The seat that took it."""
-
-    def player_of(self, index: int, players: int) -> int:
-        """The seat that played ``cards[index]``."""
-        return (self.leader + index) % players
+    seats: tuple[int, ...]
+    """The seats that played ``cards``, in the same order."""
 
 
 _FIELDS = (

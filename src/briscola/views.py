@@ -7,6 +7,8 @@ differ only in what the seat cannot see give equal views.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, overload
+
 import attrs
 
 from ._auction import called_card_played, contract, dealt_to, is_revealed
@@ -17,6 +19,9 @@ from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
 from .scoring import Score, score
 from .state import Phase, State, Trick
+
+if TYPE_CHECKING:
+    from .match import Match, MatchView
 
 __all__ = ["View", "observe", "public_view"]
 
@@ -94,7 +99,11 @@ class View:
     itself (a solo caller too), and everyone knows once the called card is played."""
 
 
-def observe(state: State, seat: int) -> View:
+@overload
+def observe(state: State, seat: int) -> View: ...
+@overload
+def observe(state: Match, seat: int) -> MatchView: ...
+def observe(state: State | Match, seat: int) -> View | MatchView:
     """What ``seat`` may know of ``state``.
 
     Raises:
@@ -105,7 +114,16 @@ def observe(state: State, seat: int) -> View:
     >>> view.hands[0] is None, len(view.hand), view.stock_size
     (True, 3, 34)
     """
+    from .game import _as_match
+
+    match = _as_match(state)
+    if match is not None:
+        from .match import MatchView, match_score
+
+        deal = observe(match.state, seat)
+        return MatchView(match.format, match.results, match_score(match), deal)
     check_state(state, "observe")
+    assert isinstance(state, State)
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(

@@ -1,0 +1,467 @@
+"""Matches: deals strung together by a format, with the dealer rotating (RULES.md §3.7).
+
+A `Match` is a frozen value that holds the rules, the format, the finished deals and the
+deal in progress. It is played with the same verbs as a deal: `legal_moves`, `apply`,
+`score`, `is_over`, `current_player` and `observe` all accept a `Match`. When a deal ends,
+`apply` records it and deals the next one from the match seed, so a seed replays the same
+match everywhere. A deal never knows it is part of a match (decision 9).
+
+>>> import random, briscola
+>>> match = briscola.new_match("classic", seed=1)
+>>> rng = random.Random(1)
+>>> while not briscola.is_over(match):
+...     match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+>>> result = briscola.score(match)
+>>> result.final, max(result.deals_won)
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+from typing import Final
+
+import attrs
+
+from ._deal import fresh_seed
+from .errors import RulesError
+from .rules import Rules, TieRule, rules
+from .scoring import Score
+from .state import State
+from .views import View
+
+__all__ = [
+    "DealResult",
+    "DealerRotation",
+    "Match",
+    "MatchFormat",
+    "MatchScore",
+    "MatchView",
+    "best_of",
+    "cumulative_points",
+    "first_to_deals",
+    "first_to_game_points",
+    "fixed_deals",
+    "new_match",
+    "rounds",
+    "two_wins_or_120",
+]
+
+
+class DealerRotation(enum.StrEnum):
+    """Who deals next (RULES.md §3.7)."""
+
+    PLAY_DIRECTION = "play_direction"
+    """The first hand of the deal just played, ``(dealer + 1) % players`` (default)."""
+    AGAINST_PLAY_DIRECTION = "against_play_direction"
+    """The seat before the dealer, ``(dealer - 1) % players`` (seed 000 read literally)."""
+
+
+@attrs.frozen
+class MatchFormat:
+    """How deals make up a match (RULES.md §3.7); build one with the functions below."""
+
+    kind: str
+    """``"best_of"``, ``"first_to_deals"``, ``"rounds"``, ``"cumulative_points"``,
+    ``"two_wins_or_120"``, ``"fixed_deals"`` or ``"first_to_game_points"``."""
+    value: int | None = None
+    """The number of the format (deals, wins or points); ``None`` for ``two_wins_or_120``."""
+
+    def __str__(self) -> str:
+        return self.kind if self.value is None else f"{self.kind}({self.value})"
+
+
+def best_of(k: int) -> MatchFormat:
+    """The first side to win ``(k + 1) / 2`` deals; drawn and void deals do not count."""
+    if type(k) is not int or k < 1 or k % 2 == 0:
+        raise RulesError(f"best_of({k!r}) is not valid: use an odd number of deals")
+    return MatchFormat("best_of", k)
+
+
+def first_to_deals(w: int) -> MatchFormat:
+    """The first side to win ``w`` deals (timendum: 5 or 7)."""
+    return MatchFormat("first_to_deals", _positive("first_to_deals", w))
+
+
+def rounds(k: int) -> MatchFormat:
+    """Exactly ``k`` deals; most deals won wins; a tie is a drawn match (seed 000)."""
+    return MatchFormat("rounds", _positive("rounds", k))
+
+
+def cumulative_points(target: int) -> MatchFormat:
+    """Card points add up over the deals; the first side to ``target`` wins (§3.7)."""
+    return MatchFormat("cumulative_points", _positive("cumulative_points", target))
+
+
+def fixed_deals(n: int) -> MatchFormat:
+    """``n`` deals; game points add up; the highest total wins (ties share first place)."""
+    return MatchFormat("fixed_deals", _positive("fixed_deals", n))
+
+
+def first_to_game_points(k: int) -> MatchFormat:
+    """Chiamata: the first player to ``k`` game points at the end of a deal (5, 7 or 11)."""
+    if k not in (5, 7, 11) or type(k) is not int:
+        raise RulesError(f"first_to_game_points({k!r}) is not valid: use 5, 7 or 11")
+    return MatchFormat("first_to_game_points", k)
+
+
+two_wins_or_120: Final = MatchFormat("two_wins_or_120")
+"""Two deal wins or 120 cumulative card points, whichever comes first (spazioinwind)."""
+
+
+def _positive(name: str, value: object) -> int:
+    if type(value) is not int or value < 1:
+        raise RulesError(f"{name}({value!r}) is not valid: use a whole number of at least 1")
+    return value
+
+
+_BUILDERS: Final = {
+    "best_of": best_of,
+    "first_to_deals": first_to_deals,
+    "rounds": rounds,
+    "cumulative_points": cumulative_points,
+    "fixed_deals": fixed_deals,
+    "first_to_game_points": first_to_game_points,
+}
+
+
+def parse_format(text: str) -> MatchFormat:
+    """Read a format from its spelling, such as ``"best_of(3)"`` or ``"two_wins_or_120"``."""
+    found = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*", text)
+    if found is not None:
+        name, number = found.groups()
+        if name == "two_wins_or_120" and number is None:
+            return two_wins_or_120
+        if name in _BUILDERS and number is not None:
+            return _BUILDERS[name](int(number))
+    raise RulesError(
+        f"unknown match format {text!r}: use best_of(k), first_to_deals(w), rounds(k), "
+        "cumulative_points(target), two_wins_or_120, fixed_deals(n) or first_to_game_points(k)"
+    )
+
+
+@attrs.frozen
+class DealResult:
+    """One finished deal of a match."""
+
+    dealer: int
+    """The seat that dealt it."""
+    score: Score
+    """Its final score."""
+
+
+@attrs.frozen
+class MatchScore:
+    """The standing of a match."""
+
+    totals: tuple[int, ...]
+    """Per seat: summed game points (zero-sum), or card points in the cumulative formats
+    (``cumulative_points``, ``two_wins_or_120``)."""
+    game_points: tuple[int, ...]
+    """Per seat: the summed game points of the counted deals (zero-sum)."""
+    card_points: tuple[int, ...]
+    """Per seat: the summed card points of the counted deals."""
+    deals_won: tuple[int, ...]
+    """Per seat: the deals its side won."""
+    deals_played: int
+    """Deals counted so far (void deals are not)."""
+    winners: frozenset[int]
+    """The seats that won the match; empty while it is played and on a drawn match."""
+    final: bool
+    """Whether the match is over."""
+
+
+@attrs.frozen
+class MatchView:
+    """What one seat may know of a match: the results so far and its view of the deal."""
+
+    format: MatchFormat
+    """The match format."""
+    results: tuple[DealResult, ...]
+    """The finished deals (every score is public)."""
+    score: MatchScore
+    """The standing."""
+    deal: View
+    """This seat's view of the deal in progress (or of the last deal, once it is over)."""
+
+
+_MATCH_OPTIONS: Final = (
+    "dealer_rotation",
+    "redeal_same_dealer_after_draw",
+    "redeal_same_dealer_after_void",
+    "cappotto_wins_match",
+)
+
+
+@attrs.frozen
+class Match:
+    """A match in progress or finished; build one with `new_match`."""
+
+    rules: Rules
+    """The variant and table rules of every deal."""
+    format: MatchFormat
+    """The match format."""
+    seed: int
+    """The match seed; each deal is shuffled from it and the deal's number."""
+    dealer_rotation: DealerRotation
+    """Who deals next."""
+    redeal_same_dealer_after_draw: bool
+    """After a drawn deal (no side reached ``win_threshold``), the same dealer deals again."""
+    redeal_same_dealer_after_void: bool
+    """After a void deal, the same dealer deals again (default True)."""
+    cappotto_wins_match: bool
+    """A side that takes all 120 card points in a deal wins the match at once."""
+    results: tuple[DealResult, ...]
+    """The finished deals, void ones included (they count for nothing)."""
+    state: State
+    """The deal in progress, or the last deal once the match is over."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress."""
+        return self.state.dealer
+
+
+def default_format(r: Rules) -> MatchFormat:
+    """The default format of a preset (RULES.md §8 "Matches")."""
+    if r.variant == "briscolone":
+        return cumulative_points(151)
+    if r.auction is not None or r.dealer_sits_out:
+        return fixed_deals(r.players)
+    return best_of(3)
+
+
+def new_match(
+    variant: str | Rules,
+    *,
+    format: MatchFormat | str | None = None,
+    seed: int | None = None,
+    dealer: int | str | None = None,
+    **options: object,
+) -> Match:
+    """Start a match: its rules, format and first deal.
+
+    Args:
+        variant: A preset id or a `Rules`.
+        format: A `MatchFormat` or its spelling (``"best_of(3)"``); ``None`` takes the
+            preset's default (RULES.md §8).
+        seed: The match seed (``None``: from the operating system's entropy).
+        dealer: The first dealer: a seat, ``None`` for seat ``n - 1``, or ``"random"`` for a
+            seat drawn from the match seed.
+        **options: Table rules for `rules()`, and the match options ``dealer_rotation``,
+            ``redeal_same_dealer_after_draw``, ``redeal_same_dealer_after_void`` and
+            ``cappotto_wins_match``.
+
+    Raises:
+        RulesError: for a bad variant, option, format, seed or dealer.
+    """
+    match_options: dict[str, object] = {
+        name: options.pop(name) for name in _MATCH_OPTIONS if name in options
+    }
+    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant
+    if format is None:
+        chosen = default_format(r)
+    elif isinstance(format, MatchFormat):
+        chosen = format
+    elif isinstance(format, str):
+        chosen = parse_format(format)
+    else:
+        raise RulesError(f"format={format!r} is not valid: use a MatchFormat or its name")
+    if chosen.kind == "first_to_game_points" and r.auction is None:
+        raise RulesError("first_to_game_points is a Chiamata format")
+    if seed is None:
+        seed = fresh_seed()
+    elif type(seed) is not int:
+        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
+    rotation = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
+    if rotation not in tuple(DealerRotation):
+        raise RulesError(
+            f"dealer_rotation={rotation!r} is not valid: use 'play_direction' or "
+            "'against_play_direction'"
+        )
+    flags = {}
+    for name, default in (
+        ("redeal_same_dealer_after_draw", False),
+        ("redeal_same_dealer_after_void", True),
+        ("cappotto_wins_match", False),
+    ):
+        value = match_options.get(name, default)
+        if type(value) is not bool:
+            raise RulesError(f"{name}={value!r} is not valid: use True or False")
+        flags[name] = value
+    if flags["cappotto_wins_match"] and r.auction is not None:
+        raise RulesError(
+            "cappotto_wins_match=True does not apply to Chiamata: a cappotto doubles the stake"
+        )
+    if dealer is None:
+        first = r.players - 1
+    elif dealer == "random":
+        first = _draw(seed, b"dealer") % r.players
+    elif type(dealer) is int and 0 <= dealer < r.players:
+        first = dealer
+    else:
+        raise RulesError(
+            f"dealer={dealer!r} is not valid: use a seat from 0 to {r.players - 1}, None or "
+            "'random'"
+        )
+    from .game import new_game
+
+    return Match(
+        r,
+        chosen,
+        seed,
+        DealerRotation(str(rotation)),
+        flags["redeal_same_dealer_after_draw"],
+        flags["redeal_same_dealer_after_void"],
+        flags["cappotto_wins_match"],
+        (),
+        new_game(r, seed=_draw(seed, b"deal:0"), dealer=first),
+    )
+
+
+def _draw(seed: int, label: bytes) -> int:
+    """A 256-bit number drawn from the match seed for one purpose (``label``)."""
+    digest = hashlib.sha256(b"briscola/match/v1:" + str(seed).encode() + b":" + label)
+    return int.from_bytes(digest.digest(), "big")
+
+
+def after_deal(match: Match, state: State) -> Match:
+    """Record the finished deal ``state`` and deal the next one unless the match is over."""
+    from .game import new_game
+    from .scoring import score
+
+    result = DealResult(state.dealer, score(state))
+    results = match.results + (result,)
+    finished = attrs.evolve(match, results=results, state=state)
+    if match_score(finished).final:
+        return finished
+    r = match.rules
+    dealer = state.dealer
+    same = (result.score.void and match.redeal_same_dealer_after_void) or (
+        _drawn(r, result.score) and match.redeal_same_dealer_after_draw
+    )
+    if not same:
+        step = 1 if match.dealer_rotation is DealerRotation.PLAY_DIRECTION else -1
+        dealer = (dealer + step) % r.players
+    label = b"deal:%d" % len(results)
+    return attrs.evolve(finished, state=new_game(r, seed=_draw(match.seed, label), dealer=dealer))
+
+
+def _drawn(r: Rules, result: Score) -> bool:
+    """A deal no side won under ``tie_rule="draw"`` (or no single winner in ``classic-3``)."""
+    return not result.void and not result.winners and r.tie_rule is TieRule.DRAW
+
+
+def match_score(match: Match) -> MatchScore:
+    """The standing of ``match`` (see `MatchScore`)."""
+    r = match.rules
+    players = r.players
+    game = [0] * players
+    cards = [0] * players
+    wins = [0] * players
+    played = 0
+    cappotto_side: frozenset[int] | None = None
+    for result in match.results:
+        score = result.score
+        if score.void:
+            continue
+        played += 1
+        for seat in range(players):
+            game[seat] += score.deltas[seat]
+            cards[seat] += score.points[seat]
+            wins[seat] += seat in score.winners
+        if match.cappotto_wins_match and cappotto_side is None:
+            for side in _sides(match, result):
+                if sum(score.points[seat] for seat in side) == 120:
+                    cappotto_side = frozenset(side)
+    fmt = match.format
+    winners: frozenset[int] | None = cappotto_side
+    sides = _sides(match, match.results[-1]) if match.results else ()
+    if winners is None and played:
+        if fmt.kind in ("best_of", "first_to_deals"):
+            needed = (fmt.value + 1) // 2 if fmt.kind == "best_of" else fmt.value  # type: ignore[operator]
+            winners = _first_side(sides, wins, needed)
+        elif fmt.kind == "rounds" and played >= fmt.value:  # type: ignore[operator]
+            winners = _top(sides, wins)
+        elif fmt.kind == "fixed_deals" and played >= fmt.value:  # type: ignore[operator]
+            winners = _top([(seat,) for seat in range(players)], game, share=True)
+        elif fmt.kind == "first_to_game_points":
+            winners = _reached(sides, game, fmt.value)  # type: ignore[arg-type]
+        elif fmt.kind == "cumulative_points":
+            winners = _reached(sides, cards, fmt.value)  # type: ignore[arg-type]
+        elif fmt.kind == "two_wins_or_120":
+            winners = _first_side(sides, wins, 2) or _two_wins_or_120(sides, wins, cards)
+    cumulative = fmt.kind in ("cumulative_points", "two_wins_or_120")
+    return MatchScore(
+        tuple(cards if cumulative else game),
+        tuple(game),
+        tuple(cards),
+        tuple(wins),
+        played,
+        winners or frozenset(),
+        winners is not None,
+    )
+
+
+def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:
+    r = match.rules
+    teams = r.teams_for(result.dealer)
+    if teams and not r.dealer_sits_out:
+        return teams
+    return tuple((seat,) for seat in range(r.players))
+
+
+def _first_side(
+    sides: tuple[tuple[int, ...], ...], wins: list[int], needed: int | None
+) -> frozenset[int] | None:
+    assert needed is not None
+    for side in sides:
+        if wins[side[0]] >= needed:
+            return frozenset(side)
+    return None
+
+
+def _top(
+    sides: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
+    values: list[int],
+    *,
+    share: bool = False,
+) -> frozenset[int]:
+    """The side with the highest value; a tie at the top is a drawn match (or shared)."""
+    totals = [(values[side[0]], side) for side in sides]
+    best = max(total for total, _ in totals)
+    leaders = [side for total, side in totals if total == best]
+    if len(leaders) > 1 and not share:
+        return frozenset()
+    return frozenset(seat for side in leaders for seat in side)
+
+
+def _reached(
+    sides: tuple[tuple[int, ...], ...], values: list[int], target: int
+) -> frozenset[int] | None:
+    """The side past ``target`` (the higher if several); ``None``, play on, if none is or
+    the highest are level (§3.7, [library rule] of §2.8)."""
+    totals = [(sum(values[seat] for seat in side), side) for side in sides]
+    over = [(total, side) for total, side in totals if total >= target]
+    if not over:
+        return None
+    best = max(total for total, _ in over)
+    leaders = [side for total, side in over if total == best]
+    return frozenset(leaders[0]) if len(leaders) == 1 else None
+
+
+def _two_wins_or_120(
+    sides: tuple[tuple[int, ...], ...], wins: list[int], cards: list[int]
+) -> frozenset[int] | None:
+    totals = [(sum(cards[seat] for seat in side), side) for side in sides]
+    over = [side for total, side in totals if total >= 120]
+    if not over:
+        return None
+    if len(over) == 1:
+        return frozenset(over[0])
+    # Both reached 120 (at 120-120): more deal wins takes it; else play on until one wins a deal.
+    best = max(wins[side[0]] for side in over)
+    leaders = [side for side in over if wins[side[0]] == best]
+    return frozenset(leaders[0]) if len(leaders) == 1 else None
