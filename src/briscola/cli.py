@@ -84,7 +84,8 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
             lines.append(f"  seat {seat}: {move}")
         if len(state.tricks) > tricks_before:
             trick = state.tricks[-1]
-            plays = ", ".join(f"{seat}:{card}" for seat, card in zip(trick.seats, trick.cards))
+            pairs = zip(trick.seats, trick.cards, strict=True)
+            plays = ", ".join(f"{seat}:{card}" for seat, card in pairs)
             taken = sum(r.card_points[card.id] for card in trick.cards)
             lines.append(
                 f"trick {len(state.tricks):>2}: {plays}  ->  seat {trick.winner} takes {taken:>2}"
@@ -97,9 +98,8 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
     lines.append("")
     if result.caller is not None:
         role = "alone" if result.solo else f"with seat {result.partner}"
-        lines.append(
-            f"seat {result.caller} called {result.called_card} for {result.target} and played {role}"
-        )
+        called = f"seat {result.caller} called {result.called_card} for {result.target}"
+        lines.append(f"{called} and played {role}")
     if teams and len(teams[0]) > 1:
         lines.append(
             "card points by team: "

@@ -117,12 +117,32 @@ def new_game(
                 trump_suit = tuple(Suit)[choice]
         dealt, _ = shuffle(cards, x)
     else:
-        if r.trump_source is TrumpSource.SEPARATE_FLIP and trump_suit is None:
+        return deal_from(r, deck, dealer, trump_suit)
+    return _deal(r, dealt, dealer, removed, trump_suit)
+
+
+def deal_from(
+    r: Rules, deck: Sequence[Card], dealer: int, trump_suit: Suit | None = None
+) -> State:
+    """Deal an explicit ``deck``; ``trump_suit`` is the separately flipped suit (Bugiarda).
+
+    Raises:
+        RulesError: for a deck that is not the variant's, or a missing flipped suit.
+    """
+    if type(dealer) is not int or not 0 <= dealer < r.players:
+        last = r.players - 1
+        raise RulesError(f"dealer={dealer!r} is not a seat of {r.variant!r}: use 0 to {last}")
+    if r.trump_source is TrumpSource.SEPARATE_FLIP:
+        if trump_suit is None and r.trump_suit is not None:
+            trump_suit = Suit(r.trump_suit)
+        if trump_suit is None:
             raise RulesError(
                 "with trump_source='separate_flip' and an explicit deck, give trump_suit "
                 "(a suit code such as 'C'): no dealt card fixes the trump suit"
             )
-        dealt, removed = _check_deck(r, deck, removed)
+    else:
+        trump_suit = None
+    dealt, removed = _check_deck(r, deck, r.removed)
     return _deal(r, dealt, dealer, removed, trump_suit)
 
 
