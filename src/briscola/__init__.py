@@ -58,6 +58,7 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
+from .records import Record
 from .rules import (
     OPTIONS,
     SIGNAL_TOKENS,
@@ -73,6 +74,7 @@ from .rules import (
     rules,
 )
 from .scoring import Score, score
+from .serialize import dumps, loads
 from .state import Phase, State, Trick
 from .views import View, observe, public_view
 
@@ -113,6 +115,7 @@ __all__ = [
     "Play",
     "Rank",
     "RankVariant",
+    "Record",
     "Rules",
     "RulesError",
     "Score",
@@ -132,11 +135,13 @@ __all__ = [
     "best_of",
     "cumulative_points",
     "current_player",
+    "dumps",
     "first_to_deals",
     "first_to_game_points",
     "fixed_deals",
     "is_over",
     "legal_moves",
+    "loads",
     "new_game",
     "new_match",
     "observe",

@@ -63,6 +63,8 @@ class View:
     then. Later cards stay private."""
     removed: tuple[Card, ...]
     """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``)."""
+    initial_trump_card: Card | None
+    """The card turned face up at the deal, in the variants with one (public, §1.10)."""
     trump_card: Card | None
     """The face-up trump card: under the stock until it is drawn, or (Bugiarda with
     ``trump_source="last_dealt"``) in its receiver's hand until it is played."""
@@ -181,6 +183,9 @@ def _view(state: State, seat: int | None) -> View:
         known_cards=known,
         shown=tuple(entry for entry in state.shown if entry[0] in partners),
         removed=state.removed,
+        initial_trump_card=(
+            state.deck[r.active_players * r.hand_size] if r.has_face_up_card else None
+        ),
         trump_card=trump_card,
         trump_suit=trump_suit,
         stock_size=state.stock_size,

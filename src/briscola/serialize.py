@@ -1,0 +1,631 @@
+"""JSON for states, views, rules, moves, scores and records: `dumps` and `loads`.
+
+Every document is an object with a ``"type"`` (``"state"``, ``"view"``, ``"rules"``,
+``"move"``, ``"score"`` or ``"record"``) and a ``"format"`` version (1). Cards are written as
+their canonical codes (``"AC"``), moves in their notation (``"swap 7C"``), rules as the
+preset and the options that differ from its defaults. ``loads(dumps(x)) == x``.
+
+`loads` is safe for untrusted input: it refuses texts over ``max_size`` characters or nested
+deeper than 32 levels, never evaluates anything, and checks what it reads. A state is
+rebuilt by replaying its moves from its deck, and every field written beside them must
+agree with the replay; anything wrong raises `InvalidNotationError` (unreadable) or
+`InvalidStateError` (readable but against the rules), naming the first problem.
+JSON Schemas for these documents are in the repository's ``schemas/`` folder.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
+
+from .cards import Card, Suit
+from .errors import BriscolaError, IllegalMoveError, InvalidNotationError, InvalidStateError
+from .moves import Move, parse_move
+from .records import Record
+from .rules import OPTIONS, Rules, rules
+from .scoring import Score
+from .state import Phase, State, Trick
+from .views import View
+
+__all__ = ["FORMAT", "MAX_DEPTH", "MAX_SIZE", "dumps", "loads"]
+
+FORMAT: Final = 1
+"""The version of the JSON documents this library writes and reads."""
+MAX_SIZE: Final = 1_000_000
+"""The default limit on the length of a text given to `loads`."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects `loads` accepts."""
+
+Serializable: TypeAlias = State | View | Rules | Move | Score | Record
+JSON: TypeAlias = Any
+
+
+def dumps(value: Serializable, *, indent: int | None = None) -> str:
+    """The JSON text of a `State`, `View`, `Rules`, `Move`, `Score` or `Record`.
+
+    Raises:
+        InvalidNotationError: for any other value.
+    """
+    for kind, (cls, encode) in _ENCODERS.items():
+        if isinstance(value, cls):
+            document = {"type": kind, "format": FORMAT, **encode(value)}
+            return json.dumps(document, indent=indent, ensure_ascii=False)
+    raise InvalidNotationError(f"cannot write {type(value).__name__} as JSON")
+
+
+def loads(text: str | bytes, *, max_size: int = MAX_SIZE) -> Serializable:
+    """Read a document written by `dumps`.
+
+    Raises:
+        InvalidNotationError: the text is not such a document (bad JSON, too large or too
+            deep, a missing or misspelled field, a value of the wrong kind).
+        InvalidStateError: a state whose fields break the rules or disagree with a replay
+            of its moves.
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidNotationError("the text is not UTF-8") from None
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"loads() reads text, not {type(text).__name__}")
+    if len(text) > max_size:
+        raise InvalidNotationError(f"the text is longer than {max_size} characters")
+    _check_depth(text)
+    try:
+        document = json.loads(
+            text, parse_constant=_no_constant, object_pairs_hook=_no_duplicate_keys
+        )
+    except BriscolaError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise InvalidNotationError(f"not valid JSON: {str(error)[:120]}") from None
+    reader = _Reader(document, "document")
+    kind = reader.get("type", str)
+    version = reader.get("format", int)
+    if version != FORMAT:
+        raise InvalidNotationError(f"document.format: version {version} is not {FORMAT}")
+    if kind not in _DECODERS:
+        raise InvalidNotationError(
+            f"document.type: {kind!r} is not one of {', '.join(map(repr, _DECODERS))}"
+        )
+    value = _DECODERS[kind](reader)
+    reader.done()
+    return value
+
+
+# --- safety ----------------------------------------------------------------------------------
+
+
+def _check_depth(text: str) -> None:
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InvalidNotationError(f"the text is nested deeper than {MAX_DEPTH} levels")
+        elif char in "]}":
+            depth -= 1
+
+
+def _no_constant(name: str) -> None:
+    raise InvalidNotationError(f"not valid JSON: {name} is not a number")  # pragma: no cover
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    result: dict[str, JSON] = {}
+    for key, value in pairs:
+        if key in result:
+            raise InvalidNotationError(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+class _Reader:
+    """Reads one JSON object field by field, naming the path of every problem."""
+
+    def __init__(self, value: JSON, path: str) -> None:
+        if not isinstance(value, dict):
+            raise InvalidNotationError(f"{path}: expected an object, not {_kind(value)}")
+        self.value = value
+        self.path = path
+        self.seen: set[str] = set()
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in self.value:
+            raise InvalidNotationError(f"{self.path}: the field {key!r} is missing")
+        self.seen.add(key)
+        return _expect(self.value[key], kind, f"{self.path}.{key}")
+
+    def child(self, key: str) -> _Reader:
+        self.seen.add(key)
+        if key not in self.value:
+            raise InvalidNotationError(f"{self.path}: the field {key!r} is missing")
+        return _Reader(self.value[key], f"{self.path}.{key}")
+
+    def done(self) -> None:
+        extra = sorted(set(self.value) - self.seen)
+        if extra:
+            raise InvalidNotationError(f"{self.path}: unknown field {extra[0]!r}")
+
+
+def _kind(value: JSON) -> str:
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), "null")
+
+
+def _expect(value: JSON, kind: type | tuple[type, ...], path: str) -> Any:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if type(value) is bool and bool not in kinds:
+        raise InvalidNotationError(f"{path}: expected {_names(kinds)}, not a boolean")
+    if not isinstance(value, kinds):
+        raise InvalidNotationError(f"{path}: expected {_names(kinds)}, not {_kind(value)}")
+    return value
+
+
+def _names(kinds: tuple[type, ...]) -> str:
+    words = {int: "a number", str: "a string", list: "a list", bool: "a boolean"}
+    return " or ".join(words.get(kind, "null") for kind in kinds)
+
+
+def _card(value: JSON, path: str) -> Card:
+    code = _expect(value, str, path)
+    if len(code) != 2:
+        raise InvalidNotationError(f"{path}: {code[:10]!r} is not a card code")
+    try:
+        card = Card.parse(code)
+    except InvalidNotationError:
+        raise InvalidNotationError(f"{path}: {code!r} is not a card code") from None
+    if str(card) != code:
+        raise InvalidNotationError(f"{path}: write the card {code!r} as {str(card)!r}")
+    return card
+
+
+def _cards(value: JSON, path: str, *, limit: int = 40) -> tuple[Card, ...]:
+    items = _expect(value, list, path)
+    if len(items) > limit:
+        raise InvalidNotationError(f"{path}: more than {limit} cards")
+    return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _optional_card(value: JSON, path: str) -> Card | None:
+    return None if value is None else _card(value, path)
+
+
+def _move(value: JSON, path: str) -> Move:
+    text = _expect(value, str, path)
+    try:
+        return parse_move(text[:80])
+    except BriscolaError:
+        raise InvalidNotationError(f"{path}: {text[:40]!r} is not a move") from None
+
+
+def _suit(value: JSON, path: str) -> Suit | None:
+    if value is None:
+        return None
+    code = _expect(value, str, path)
+    try:
+        return Suit(code)
+    except ValueError:
+        raise InvalidNotationError(f"{path}: {code[:10]!r} is not a suit code") from None
+
+
+def _int_list(value: JSON, path: str, *, limit: int = 6) -> tuple[int, ...]:
+    items = _expect(value, list, path)
+    if len(items) > limit:
+        raise InvalidNotationError(f"{path}: more than {limit} numbers")
+    return tuple(_expect(item, int, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _seat(value: JSON, path: str, r: Rules) -> int:
+    seat = _expect(value, int, path)
+    if not 0 <= seat < r.players:
+        raise InvalidNotationError(f"{path}: {seat} is not a seat of {r.variant!r}")
+    return seat  # type: ignore[no-any-return]
+
+
+def _optional_seat(value: JSON, path: str, r: Rules) -> int | None:
+    return None if value is None else _seat(value, path, r)
+
+
+# --- rules, moves, scores --------------------------------------------------------------------
+
+
+def _plain(value: object) -> JSON:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _encode_rules(r: Rules) -> dict[str, JSON]:
+    return {"variant": r.variant, "options": {k: _plain(v) for k, v in r.options.items()}}
+
+
+def _decode_rules(reader: _Reader) -> Rules:
+    variant = reader.get("variant", str)
+    options_reader = reader.child("options")
+    options: dict[str, object] = {}
+    for name, value in options_reader.value.items():
+        if name not in OPTIONS:
+            raise InvalidNotationError(f"{options_reader.path}: unknown option {name[:40]!r}")
+        options_reader.seen.add(name)
+        if isinstance(value, list):
+            value = tuple(_expect(item, str, f"{options_reader.path}.{name}") for item in value)
+        elif isinstance(value, dict | float):
+            raise InvalidNotationError(f"{options_reader.path}.{name}: not a valid value")
+        options[name] = value
+    reader.done()
+    try:
+        return rules(variant, **options)
+    except BriscolaError as error:
+        raise InvalidNotationError(f"{reader.path}: {error}") from None
+
+
+def _rules_at(reader: _Reader, key: str = "rules") -> Rules:
+    return _decode_rules(reader.child(key))
+
+
+def _encode_move(move: Move) -> dict[str, JSON]:
+    return {"move": str(move)}
+
+
+def _decode_move(reader: _Reader) -> Move:
+    move = _move(reader.get("move", str), f"{reader.path}.move")
+    reader.done()
+    return move
+
+
+_SCORE_FIELDS: Final = (
+    "points",
+    "deltas",
+    "winners",
+    "final",
+    "void",
+    "team_points",
+    "caller",
+    "target",
+    "called_card",
+    "partner",
+    "solo",
+    "cappotto",
+)
+
+
+def _encode_score(result: Score) -> dict[str, JSON]:
+    return {
+        "points": list(result.points),
+        "deltas": list(result.deltas),
+        "winners": sorted(result.winners),
+        "final": result.final,
+        "void": result.void,
+        "team_points": list(result.team_points),
+        "caller": result.caller,
+        "target": result.target,
+        "called_card": None if result.called_card is None else str(result.called_card),
+        "partner": result.partner,
+        "solo": result.solo,
+        "cappotto": result.cappotto,
+    }
+
+
+def _decode_score(reader: _Reader) -> Score:
+    path = reader.path
+    result = Score(
+        points=_int_list(reader.get("points", list), f"{path}.points"),
+        deltas=_int_list(reader.get("deltas", list), f"{path}.deltas"),
+        winners=frozenset(_int_list(reader.get("winners", list), f"{path}.winners")),
+        final=reader.get("final", bool),
+        void=reader.get("void", bool),
+        team_points=_int_list(reader.get("team_points", list), f"{path}.team_points"),
+        caller=reader.get("caller", (int, type(None))),
+        target=reader.get("target", (int, type(None))),
+        called_card=_optional_card(reader.get("called_card", (str, type(None))), path),
+        partner=reader.get("partner", (int, type(None))),
+        solo=reader.get("solo", (bool, type(None))),
+        cappotto=reader.get("cappotto", (bool, type(None))),
+    )
+    reader.done()
+    return result
+
+
+# --- states ----------------------------------------------------------------------------------
+
+
+def _encode_state(state: State) -> dict[str, JSON]:
+    return {
+        "rules": _encode_rules(state.rules),
+        "dealer": state.dealer,
+        "deck": [str(card) for card in state.deck],
+        "trump_suit": None if state.trump_suit is None else state.trump_suit.value,
+        "moves": [[seat, str(move)] for seat, move in state.history],
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "hands": [[str(card) for card in hand] for hand in state.hands],
+        "trick": [str(card) for card in state.trick],
+        "points": list(state.points),
+    }
+
+
+def _decode_state(reader: _Reader) -> State:
+    r = _rules_at(reader)
+    path = reader.path
+    dealer = _seat(reader.get("dealer", int), f"{path}.dealer", r)
+    deck = _cards(reader.get("deck", list), f"{path}.deck")
+    trump_suit = _suit(reader.get("trump_suit", (str, type(None))), f"{path}.trump_suit")
+    moves = reader.get("moves", list)
+    if len(moves) > 2000:
+        raise InvalidNotationError(f"{path}.moves: too many moves")
+    try:
+        state = Record(r, dealer, (), deck=deck, trump_suit=trump_suit).first_state()
+    except BriscolaError as error:
+        raise InvalidStateError(f"{path}.deck: {error}") from None
+    for i, entry in enumerate(moves):
+        where = f"{path}.moves[{i}]"
+        pair = _expect(entry, list, where)
+        if len(pair) != 2:
+            raise InvalidNotationError(f"{where}: expected [seat, move]")
+        seat = _seat(pair[0], f"{where}[0]", r)
+        move = _move(pair[1], f"{where}[1]")
+        if state.turn != seat:
+            raise InvalidStateError(f"{where}: it is not seat {seat}'s turn")
+        try:
+            state = _apply(state, move)
+        except IllegalMoveError as error:
+            raise InvalidStateError(f"{where}: {error}") from None
+    if trump_suit != state.trump_suit:
+        raise InvalidStateError(f"{path}.trump_suit: the replay gives {_code(state.trump_suit)}")
+    checks: Mapping[str, tuple[JSON, JSON]] = {
+        "phase": (reader.get("phase", str), state.phase.value),
+        "turn": (reader.get("turn", (int, type(None))), state.turn),
+        "hands": (reader.get("hands", list), [[str(c) for c in hand] for hand in state.hands]),
+        "trick": (reader.get("trick", list), [str(card) for card in state.trick]),
+        "points": (reader.get("points", list), list(state.points)),
+    }
+    for name, (written, replayed) in checks.items():
+        if written != replayed:
+            raise InvalidStateError(f"{path}.{name} does not match a replay of the moves")
+    return state
+
+
+def _apply(state: State, move: Move) -> State:
+    from .game import apply
+
+    return apply(state, move)
+
+
+def _code(suit: Suit | None) -> str:
+    return "no trump suit" if suit is None else suit.value
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+def _encode_trick(trick: Trick) -> dict[str, JSON]:
+    return {
+        "leader": trick.leader,
+        "cards": [str(card) for card in trick.cards],
+        "winner": trick.winner,
+        "seats": list(trick.seats),
+    }
+
+
+def _decode_trick(value: JSON, path: str, r: Rules) -> Trick:
+    reader = _Reader(value, path)
+    trick = Trick(
+        _seat(reader.get("leader", int), f"{path}.leader", r),
+        _cards(reader.get("cards", list), f"{path}.cards", limit=6),
+        _seat(reader.get("winner", int), f"{path}.winner", r),
+        tuple(_seat(s, f"{path}.seats", r) for s in reader.get("seats", list)[:6]),
+    )
+    reader.done()
+    return trick
+
+
+def _encode_view(view: View) -> dict[str, JSON]:
+    def cards(values: tuple[Card, ...] | None) -> JSON:
+        return None if values is None else [str(card) for card in values]
+
+    return {
+        "rules": _encode_rules(view.rules),
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "dealer": view.dealer,
+        "hand": cards(view.hand),
+        "hands": [cards(hand) for hand in view.hands],
+        "hand_sizes": list(view.hand_sizes),
+        "known_cards": [cards(known) for known in view.known_cards],
+        "shown": [[seat, cards(hand)] for seat, hand in view.shown],
+        "removed": cards(view.removed),
+        "initial_trump_card": _code_or_none(view.initial_trump_card),
+        "trump_card": None if view.trump_card is None else str(view.trump_card),
+        "trump_suit": None if view.trump_suit is None else view.trump_suit.value,
+        "stock_size": view.stock_size,
+        "stock": cards(view.stock),
+        "leader": view.leader,
+        "turn": view.turn,
+        "trick": cards(view.trick),
+        "tricks": [_encode_trick(trick) for trick in view.tricks],
+        "history": [[seat, str(move)] for seat, move in view.history],
+        "score": _encode_score(view.score),
+        "legal_moves": [str(move) for move in view.legal_moves],
+        "caller": view.caller,
+        "target": view.target,
+        "called_card": None if view.called_card is None else str(view.called_card),
+        "partner": view.partner,
+    }
+
+
+def _code_or_none(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _decode_view(reader: _Reader) -> View:
+    r = _rules_at(reader)
+    p = reader.path
+    none = type(None)
+
+    def cards_or_none(key: str) -> tuple[Card, ...] | None:
+        value = reader.get(key, (list, none))
+        return None if value is None else _cards(value, f"{p}.{key}")
+
+    def per_seat(key: str, *, nullable: bool) -> tuple[Any, ...]:
+        items = reader.get(key, list)
+        if len(items) != r.players:
+            raise InvalidNotationError(f"{p}.{key}: expected one entry per seat")
+        return tuple(
+            None if item is None and nullable else _cards(item, f"{p}.{key}[{i}]")
+            for i, item in enumerate(items)
+        )
+
+    try:
+        phase = Phase(reader.get("phase", str))
+    except ValueError:
+        raise InvalidNotationError(f"{p}.phase: not a phase") from None
+    shown_items = reader.get("shown", list)
+    history_items = reader.get("history", list)
+    if len(history_items) > 2000 or len(shown_items) > 12:
+        raise InvalidNotationError(f"{p}: too many entries")
+    view = View(
+        rules=r,
+        seat=_optional_seat(reader.get("seat", (int, none)), f"{p}.seat", r),
+        phase=phase,
+        dealer=_seat(reader.get("dealer", int), f"{p}.dealer", r),
+        hand=_cards(reader.get("hand", list), f"{p}.hand"),
+        hands=per_seat("hands", nullable=True),
+        hand_sizes=_int_list(reader.get("hand_sizes", list), f"{p}.hand_sizes"),
+        known_cards=per_seat("known_cards", nullable=False),
+        shown=tuple(
+            (
+                _seat(_expect(item, list, f"{p}.shown[{i}]")[0], f"{p}.shown[{i}]", r),
+                _cards(item[1], f"{p}.shown[{i}]"),
+            )
+            for i, item in enumerate(shown_items)
+            if _pair(item, f"{p}.shown[{i}]")
+        ),
+        removed=_cards(reader.get("removed", list), f"{p}.removed"),
+        initial_trump_card=_optional_card(
+            reader.get("initial_trump_card", (str, none)), f"{p}.initial_trump_card"
+        ),
+        trump_card=_optional_card(reader.get("trump_card", (str, none)), f"{p}.trump_card"),
+        trump_suit=_suit(reader.get("trump_suit", (str, none)), f"{p}.trump_suit"),
+        stock_size=reader.get("stock_size", int),
+        stock=cards_or_none("stock"),
+        leader=_seat(reader.get("leader", int), f"{p}.leader", r),
+        turn=_optional_seat(reader.get("turn", (int, none)), f"{p}.turn", r),
+        trick=_cards(reader.get("trick", list), f"{p}.trick", limit=6),
+        tricks=tuple(
+            _decode_trick(item, f"{p}.tricks[{i}]", r)
+            for i, item in enumerate(reader.get("tricks", list)[:40])
+        ),
+        history=tuple(
+            (
+                _seat(_expect(item, list, f"{p}.history[{i}]")[0], f"{p}.history[{i}]", r),
+                _move(item[1], f"{p}.history[{i}]"),
+            )
+            for i, item in enumerate(history_items)
+            if _pair(item, f"{p}.history[{i}]")
+        ),
+        score=_decode_score(reader.child("score")),
+        legal_moves=tuple(
+            _move(item, f"{p}.legal_moves[{i}]")
+            for i, item in enumerate(reader.get("legal_moves", list)[:200])
+        ),
+        caller=_optional_seat(reader.get("caller", (int, none)), f"{p}.caller", r),
+        target=reader.get("target", (int, none)),
+        called_card=_optional_card(reader.get("called_card", (str, none)), f"{p}.called_card"),
+        partner=_optional_seat(reader.get("partner", (int, none)), f"{p}.partner", r),
+    )
+    reader.done()
+    return view
+
+
+def _pair(item: JSON, path: str) -> bool:
+    if not isinstance(item, list) or len(item) != 2:
+        raise InvalidNotationError(f"{path}: expected a pair")
+    return True
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+def _encode_record(record: Record) -> dict[str, JSON]:
+    return {
+        "rules": _encode_rules(record.rules),
+        "dealer": record.dealer,
+        "deck": None if record.deck is None else [str(card) for card in record.deck],
+        "seed": record.seed,
+        "trump_suit": None if record.trump_suit is None else record.trump_suit.value,
+        "moves": [str(move) for move in record.moves],
+        "tags": [[name, value] for name, value in record.tags],
+    }
+
+
+def _decode_record(reader: _Reader) -> Record:
+    r = _rules_at(reader)
+    p = reader.path
+    deck_value = reader.get("deck", (list, type(None)))
+    seed = reader.get("seed", (int, type(None)))
+    moves = reader.get("moves", list)
+    tags = reader.get("tags", list)
+    if len(moves) > 2000 or len(tags) > 100:
+        raise InvalidNotationError(f"{p}: too many entries")
+    record = Record(
+        r,
+        _seat(reader.get("dealer", int), f"{p}.dealer", r),
+        tuple(_move(move, f"{p}.moves[{i}]") for i, move in enumerate(moves)),
+        deck=None if deck_value is None else _cards(deck_value, f"{p}.deck"),
+        seed=seed,
+        trump_suit=_suit(reader.get("trump_suit", (str, type(None))), f"{p}.trump_suit"),
+        tags=tuple(
+            (
+                _expect(tag[0], str, f"{p}.tags[{i}]"),
+                _expect(tag[1], str, f"{p}.tags[{i}]"),
+            )
+            for i, tag in enumerate(tags)
+            if _pair(tag, f"{p}.tags[{i}]")
+        ),
+    )
+    if (record.deck is None) == (record.seed is None):
+        raise InvalidNotationError(f"{p}: give exactly one of deck and seed")
+    reader.done()
+    return record
+
+
+_ENCODERS: Final[Mapping[str, tuple[type, Callable[[Any], dict[str, JSON]]]]] = {
+    "state": (State, _encode_state),
+    "view": (View, _encode_view),
+    "rules": (Rules, _encode_rules),
+    "move": (Move, _encode_move),
+    "score": (Score, _encode_score),
+    "record": (Record, _encode_record),
+}
+
+
+_DECODERS: Final[Mapping[str, Callable[[_Reader], Serializable]]] = {
+    "state": _decode_state,
+    "view": _decode_view,
+    "rules": _decode_rules,
+    "move": _decode_move,
+    "score": _decode_score,
+    "record": _decode_record,
+}
