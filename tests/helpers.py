@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import briscola
 from briscola import Card, Play, State
@@ -34,6 +35,11 @@ SHAPE: Mapping[str, tuple[int, int]] = {
 POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
+
+
+def untyped(value: object) -> Any:
+    """``value`` typed as ``Any``: for tests that pass deliberately wrong arguments."""
+    return value
 
 
 def card(code: str) -> Card:
@@ -95,7 +101,7 @@ def trick_state(
     trump: str | None,
     plays: Sequence[str],
     dealer: int | None = None,
-    **options: object,
+    **options: Any,
 ) -> State:
     """A new deal in which seat ``k`` holds ``plays[k]`` and the face-up card is a trump.
 
@@ -107,17 +113,13 @@ def trick_state(
     assert len(plays) == players
     placed = {seat + 1: code for seat, code in enumerate(plays)}
     if trump is not None:
-        face_up = next(
-            c for c in variant_codes(variant) if c[1] == trump and c not in plays
-        )
+        face_up = next(c for c in variant_codes(variant) if c[1] == trump and c not in plays)
         placed[players * hand_size + 1] = face_up
     deck = deck_from(placed, variant)
     return briscola.new_game(variant, deck=deck, dealer=dealer, **options)
 
 
-def first_trick(
-    variant: str, trump: str | None, plays: Sequence[str], **options: object
-) -> State:
+def first_trick(variant: str, trump: str | None, plays: Sequence[str], **options: Any) -> State:
     """`trick_state`, then every seat plays its card in order: the state after trick 1."""
     state = trick_state(variant, trump, plays, **options)
     return play(state, *plays)
@@ -142,6 +144,12 @@ def random_play(
     return state
 
 
+def finish_trick(state: State, rng: random.Random) -> State:
+    """Play random legal ``Play`` moves until one more trick is complete."""
+    done = len(state.tricks)
+    return random_play(state, rng, lambda s: len(s.tricks) > done)
+
+
 def play_out(state: State, rng: random.Random) -> State:
     """Play random legal moves of any kind until the deal is over."""
     while not briscola.is_over(state):
@@ -159,6 +167,15 @@ def at_trick_start(number: int) -> Callable[[State], bool]:
 
     def stop(state: State) -> bool:
         return trick_count(state) == number - 1 and not state.trick
+
+    return stop
+
+
+def after_trick(number: int) -> Callable[[State], bool]:
+    """A stop condition: trick ``number`` (1-based) has just been completed."""
+
+    def stop(state: State) -> bool:
+        return trick_count(state) == number
 
     return stop
 

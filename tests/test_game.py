@@ -1,4 +1,7 @@
-"""`new_game`, `legal_moves`, `apply`, `is_over`, `current_player`, `observe` (API.md "The game")."""
+"""The verbs of a deal: new_game, legal_moves, apply, is_over, current_player, observe.
+
+API.md "The game".
+"""
 
 from __future__ import annotations
 
@@ -6,23 +9,10 @@ import hashlib
 import pickle
 import random
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
-from helpers import (
-    ALL_CODES,
-    SHAPE,
-    card,
-    card_codes_in,
-    cards,
-    codes,
-    deck_from,
-    hand,
-    play,
-    play_out,
-    stock_size,
-    variant_codes,
-)
 
 import briscola
 from briscola import (
@@ -56,6 +46,21 @@ from briscola import (
     new_game,
     observe,
     score,
+)
+from helpers import (
+    ALL_CODES,
+    SHAPE,
+    card,
+    card_codes_in,
+    cards,
+    codes,
+    deck_from,
+    hand,
+    play,
+    play_out,
+    stock_size,
+    untyped,
+    variant_codes,
 )
 
 PRESETS = tuple(SHAPE)
@@ -162,12 +167,20 @@ def test_dealer_zero_makes_seat_one_the_first_hand() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "dealer"),
-    [("classic", 2), ("classic", -1), ("classic", True), ("classic", "0"), ("classic", 1.0),
-     ("classic-4", 4), ("classic-6", 6), ("classic-3", 3)],
+    [
+        ("classic", 2),
+        ("classic", -1),
+        ("classic", True),
+        ("classic", "0"),
+        ("classic", 1.0),
+        ("classic-4", 4),
+        ("classic-6", 6),
+        ("classic-3", 3),
+    ],
 )
 def test_dealer_outside_the_seats_is_a_rules_error(variant: str, dealer: object) -> None:
     with pytest.raises(RulesError):
-        new_game(variant, seed=1, dealer=dealer)  # type: ignore[arg-type]
+        new_game(variant, seed=1, dealer=untyped(dealer))
 
 
 # --- explicit decks --------------------------------------------------------------------------
@@ -197,7 +210,7 @@ def test_explicit_deck_ignores_the_seed() -> None:
 )
 def test_bad_deck_is_a_rules_error(variant: str, deck: object) -> None:
     with pytest.raises(RulesError):
-        new_game(variant, deck=deck)  # type: ignore[arg-type]
+        new_game(variant, deck=untyped(deck))
 
 
 def test_classic_3_deck_with_its_removed_two_is_a_rules_error() -> None:
@@ -231,7 +244,7 @@ def test_classic_3_random_removed_two_rejects_a_40_card_deck() -> None:
 # --- apply never mutates ----------------------------------------------------------------------
 
 
-def _fields(state: State) -> dict[str, object]:
+def _fields(state: State) -> dict[str, Any]:
     return {f.name: getattr(state, f.name) for f in attrs.fields(State) if f.eq}
 
 
@@ -300,7 +313,7 @@ def _play_with_text_card() -> Play:
 def test_non_move_is_invalid_move_error(make: Callable[[], object]) -> None:
     state = new_game("classic", deck=deck_from({}, "classic"))
     with pytest.raises(InvalidMoveError) as info:
-        apply(state, make())  # type: ignore[arg-type]
+        apply(state, untyped(make()))
     assert isinstance(info.value, TypeError)
 
 
@@ -355,7 +368,7 @@ def _hidden_from(state: State, seat: int) -> set[str]:
     ],
 )
 def test_illegal_moves_raise_without_revealing_hidden_cards(
-    variant: str, options: dict[str, object]
+    variant: str, options: dict[str, Any]
 ) -> None:
     rng = random.Random(21)
     probes = _probe_moves()
@@ -421,7 +434,8 @@ def test_legal_move_order_in_the_swap_window_is_swap_then_pass() -> None:
 @pytest.mark.parametrize("variant", PRESETS)
 def test_plays_are_listed_by_card_id_and_first(variant: str) -> None:
     rng = random.Random(2)
-    state = new_game(variant, seed=2, **({} if variant == "briscolone" else {"seven_swap": True}))
+    options: dict[str, Any] = {} if variant == "briscolone" else {"seven_swap": True}
+    state = new_game(variant, seed=2, **options)
     while not is_over(state):
         legal = legal_moves(state)
         kinds = [type(m).__name__ for m in legal]
@@ -455,6 +469,7 @@ def test_current_player_and_is_over_agree(variant: str) -> None:
             if over:
                 break
             players, _ = SHAPE[variant]
+            assert seat is not None
             assert 0 <= seat < players
             assert observe(state, seat).legal_moves == legal_moves(state)
             state = apply(state, rng.choice(legal_moves(state)))
@@ -475,7 +490,9 @@ def test_current_player_and_is_over_agree(variant: str) -> None:
         lambda s: observe(s, 0),
     ],
 )
-def test_public_functions_reject_a_non_state(call: Callable[[object], object], bad: object) -> None:
+def test_public_functions_reject_a_non_state(
+    call: Callable[[object], object], bad: object
+) -> None:
     with pytest.raises(InvalidStateError):
         call(bad)
 
@@ -484,12 +501,12 @@ def test_public_functions_reject_a_non_state(call: Callable[[object], object], b
 def test_observe_with_a_bad_seat_is_a_rules_error(seat: object) -> None:
     state = new_game("classic", seed=1)
     with pytest.raises(RulesError):
-        observe(state, seat)  # type: ignore[arg-type]
+        observe(state, untyped(seat))
 
 
 def test_seed_of_the_wrong_type_is_a_library_error() -> None:
     with pytest.raises(BriscolaError):
-        new_game("classic", seed="seven")  # type: ignore[arg-type]
+        new_game("classic", seed=untyped("seven"))
 
 
 @pytest.mark.parametrize("variant", PRESETS)

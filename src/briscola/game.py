@@ -165,8 +165,12 @@ def _check_deck(
         seen.add(card)
     if r.removed_two == "random":
         missing = [two for two in _TWOS if two not in seen]
-        if len(cards) == len(r.deck) - 1 and len(missing) == 1:
-            removed = (missing[0],)
+        if len(missing) != 1:
+            raise RulesError(
+                f"the deck of {r.variant!r} has 39 cards, every card but one 2, "
+                f"not {len(cards)} cards"
+            )
+        removed = (missing[0],)
     expected = [card for card in r.deck if card not in removed]
     if len(cards) != len(expected):
         raise RulesError(
