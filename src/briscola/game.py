@@ -215,7 +215,8 @@ def _deal(
         stock = deck[dealt:]
         if r.trump_source is TrumpSource.LAST_DEALT:
             trump_suit = deck[dealt - 1].suit
-    leader = seats[0] if r.first_leader_offset != -1 else seats[-1]
+    # first_leader_offset=-1: the seat before the dealer in play order leads (§2.6.1).
+    leader = seats[0] if r.first_leader_offset != -1 else (dealer - 1) % players
     turn: int | None = leader
     if r.auction is not None:
         phase = Phase.AUCTION
