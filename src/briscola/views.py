@@ -64,7 +64,8 @@ class View:
     removed: tuple[Card, ...]
     """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``)."""
     initial_trump_card: Card | None
-    """The card turned face up at the deal, in the variants with one (public, §1.10)."""
+    """The card shown face up at the deal (public, §1.10): the one turned under the stock,
+    or Bugiarda's last dealt card (``trump_source="last_dealt"``); ``None`` elsewhere."""
     trump_card: Card | None
     """The face-up trump card: under the stock until it is drawn, or (Bugiarda with
     ``trump_source="last_dealt"``) in its receiver's hand until it is played."""
@@ -183,9 +184,7 @@ def _view(state: State, seat: int | None) -> View:
         known_cards=known,
         shown=tuple(entry for entry in state.shown if entry[0] in partners),
         removed=state.removed,
-        initial_trump_card=(
-            state.deck[r.active_players * r.hand_size] if r.has_face_up_card else None
-        ),
+        initial_trump_card=_turned_card(state),
         trump_card=trump_card,
         trump_suit=trump_suit,
         stock_size=state.stock_size,
@@ -249,6 +248,17 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
         tuple(sorted((card for card in cards if card in hands[seat]), key=_card_id))
         for seat, cards in enumerate(known)
     )
+
+
+def _turned_card(state: State) -> Card | None:
+    """The card shown face up at the deal: under the stock, or Bugiarda's last dealt card."""
+    r = state.rules
+    dealt = r.active_players * r.hand_size
+    if r.has_face_up_card:
+        return state.deck[dealt]
+    if r.trump_source is TrumpSource.LAST_DEALT:
+        return state.deck[dealt - 1]
+    return None
 
 
 def _card_id(card: Card) -> int:

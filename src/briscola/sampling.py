@@ -1,0 +1,425 @@
+"""Sampling a world: `determinize`, a full state consistent with one seat's view.
+
+Information-set search (ISMCTS, PIMC) and adapters such as OpenSpiel's need complete states
+that agree with everything a player knows. `determinize(view)` deals the cards that seat
+cannot see (the other hands, the order of the stock, a suit named in secret) at random,
+uniformly among the placements that agree with the view: its own hand, every card played,
+the face-up card, the cards known to be in a hand (an exchange, the last card drawn,
+Bugiarda's trump card), hands shown to it, open hands and stock, and, under
+``must_follow_suit``, the suits a seat showed it lacked. It then rebuilds a deck and the
+history that lead there, so the result is a genuine reachable `State`: it can be played on
+with `apply`, and observing it from the same seat gives the same view back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Final
+
+from ._deal import fresh_seed
+from .cards import Card, Suit
+from .errors import BriscolaError, InvalidStateError
+from .game import apply, deal_from
+from .moves import Bid, BidPoints, Move, NameSuit, Pass, Play, ShowHand, SwapTrump
+from .rules import FirstTrickBlind, ShareHands
+from .state import Phase, State
+from .views import View, observe
+
+__all__ = ["determinize"]
+
+_ATTEMPTS: Final = 20_000
+_NEVER: Final = (1 << 30, 0)
+
+
+class _Stream:
+    """Random numbers from a seed by SHA-512 in counter mode (no global or library RNG)."""
+
+    def __init__(self, seed: int) -> None:
+        self._key = b"briscola/determinize/v1:" + str(seed).encode()
+        self._counter = 0
+        self._pool = 0
+        self._bits = 0
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no bias)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            if self._bits < 64:
+                self._counter += 1
+                block = hashlib.sha512(self._key + b":%d" % self._counter).digest()
+                self._pool = int.from_bytes(block, "big")
+                self._bits = 512
+            value = self._pool & ((1 << 64) - 1)
+            self._pool >>= 64
+            self._bits -= 64
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list[Card]) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def determinize(view: View, *, seed: int | None = None) -> State:
+    """A full state consistent with ``view``, drawn uniformly from such states.
+
+    Args:
+        view: What one seat (or a spectator) knows, from `observe` or `public_view`.
+        seed: Makes the draw repeatable; ``None`` draws from the operating system.
+
+    Raises:
+        InvalidStateError: if no state agrees with the view (a view that was altered).
+    """
+    stream = _Stream(fresh_seed() if seed is None else seed)
+    try:
+        return _determinize(view, stream)
+    except InvalidStateError:
+        raise
+    except (BriscolaError, ValueError, IndexError, KeyError) as error:
+        raise InvalidStateError(f"no state agrees with this view ({error})") from None
+
+
+def _determinize(view: View, stream: _Stream) -> State:
+    r = view.rules
+    players = r.players
+    played = [card for trick in view.tricks for card in trick.cards] + list(view.trick)
+    face_up = view.trump_card if r.has_face_up_card and view.stock_size else None
+    hands: list[list[Card] | None] = [None if h is None else list(h) for h in view.hands]
+    known: list[list[Card]] = [list(cards) for cards in view.known_cards]
+    located = set(played) | set(view.removed)
+    if face_up is not None:
+        located.add(face_up)
+    if view.stock is not None:
+        located |= set(view.stock)
+    for p in range(players):
+        if hands[p] is not None:
+            located |= set(hands[p] or ())
+    for p in range(players):
+        known[p] = [c for c in known[p] if hands[p] is None and c not in located]
+        located |= set(known[p])
+    for p, snapshot in view.shown:
+        if hands[p] is None:
+            extra = [c for c in snapshot if c not in located]
+            known[p].extend(extra)
+            located |= set(extra)
+    pool = [card for card in r.deck if card not in located]
+    slots = [
+        0 if hands[p] is not None else view.hand_sizes[p] - len(known[p]) for p in range(players)
+    ]
+    stock_slots = 0
+    if view.stock is None:
+        stock_slots = view.stock_size - (face_up is not None)
+    if sum(slots) + stock_slots != len(pool) or min(slots) < 0:
+        raise InvalidStateError("no state agrees with this view (the card counts differ)")
+    limits = _void_limits(view)
+    for _ in range(_ATTEMPTS):
+        stream.shuffle(pool)
+        dealt, start = [], 0
+        for p in range(players):
+            dealt.append(pool[start : start + slots[p]])
+            start += slots[p]
+        if any(_count(dealt[p], suit) > most for (p, suit), most in limits.items()):
+            continue
+        stock = list(view.stock) if view.stock is not None else pool[start:]
+        current = [
+            known[p] + dealt[p] if (hand := hands[p]) is None else list(hand)
+            for p in range(players)
+        ]
+        try:
+            return _rebuild(view, current, stock, stream)
+        except _Late:
+            continue  # this placement cannot have been dealt: draw again (uniform by rejection)
+    raise InvalidStateError("no state agrees with this view (no placement fits)")
+
+
+def _count(cards: list[Card], suit: Suit) -> int:
+    return sum(card.suit is suit for card in cards)
+
+
+class _Late(Exception):
+    """A placement of the hidden cards that no deal and history can lead to."""
+
+
+def _void_limits(view: View) -> dict[tuple[int, Suit], int]:
+    """Under ``must_follow_suit``: how many cards of a suit each seat may hold now (§3.10).
+
+    A seat that did not follow the led suit held none of it then; it may hold as many as it
+    has drawn since.
+    """
+    r = view.rules
+    if not r.must_follow_suit:
+        return {}
+    rounds = (_in_play(view) - r.active_players * r.hand_size) // r.players
+    done = len(view.tricks)
+    limits: dict[tuple[int, Suit], int] = {}
+    tricks = [(t.seats, t.cards) for t in view.tricks]
+    if view.trick:
+        current = [view.leader]
+        for _ in range(len(view.trick) - 1):
+            current.append(_next(view, current[-1]))
+        tricks.append((tuple(current), view.trick))
+    for index, (seats, cards) in enumerate(tricks):
+        led = cards[0].suit
+        draws_since = max(0, min(done, rounds) - index) if r.has_stock else 0
+        for p, card in zip(seats[1:], cards[1:], strict=True):
+            if card.suit is not led:
+                key = (p, led)
+                limits[key] = min(limits.get(key, draws_since), draws_since)
+    return limits
+
+
+def _in_play(view: View) -> int:
+    """How many cards this deal uses."""
+    return sum(card not in view.removed for card in view.rules.deck)
+
+
+def _next(view: View, seat: int) -> int:
+    r = view.rules
+    following = (seat + 1) % r.players
+    if r.dealer_sits_out and following == view.dealer:
+        following = (following + 1) % r.players
+    return following
+
+
+# --- rebuilding a deck and a history ---------------------------------------------------------
+
+
+def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _Stream) -> State:
+    """A deck and a history that lead to ``current`` hands and the undrawn ``stock``."""
+    r = view.rules
+    players = r.players
+    history = list(view.history)
+    deal = None
+    if r.auction is not None and r.first_trick_blind is FirstTrickBlind.COMMITTED:
+        history, deal = _secret_naming(view, history, stream)
+    # Each seat's receipts of cards over time, and each card's window of arrival.
+    events = _timeline(view, history)
+    active = [p for p in range(players) if not (r.dealer_sits_out and p == view.dealer)]
+    first = active.index(_next(view, view.dealer))
+    order = [active[(first + k) % len(active)] for k in range(len(active))]
+    packet = r.deal_packet_size
+    dealt_positions: dict[int, list[int]] = {p: [] for p in range(players)}
+    count = r.active_players * r.hand_size
+    for position in range(count):
+        within = position % (packet * len(order))
+        dealt_positions[order[within // packet]].append(position)
+    deck: list[Card | None] = [None] * _in_play(view)
+    if r.has_face_up_card:
+        assert view.initial_trump_card is not None
+        deck[count] = view.initial_trump_card
+    elif view.initial_trump_card is not None:
+        # Bugiarda: the last card dealt is public, and so is who received it.
+        holder = order[-1]
+        dealt_positions[holder].remove(count - 1)
+        deck[count - 1] = view.initial_trump_card
+        events.fixed.append(((-1, 0), holder, view.initial_trump_card))
+    first_stock = count + r.has_face_up_card
+    for p in range(players):
+        receipts = [((-1, 0), position) for position in dealt_positions[p]]
+        receipts += [(time, position) for time, holder, position in events.draws if holder == p]
+        cards = _windows(p, current[p], history, events)
+        for (time, position), card in _match(receipts, cards, stream):
+            del time
+            deck[position] = card
+    undrawn = first_stock + events.drawn
+    for offset, card in enumerate(stock):
+        deck[undrawn + offset] = card
+    if any(card is None for card in deck):
+        raise InvalidStateError("no state agrees with this view (the deal cannot be rebuilt)")
+    trump = view.trump_suit if deal is None else deal
+    state = deal_from(r, [c for c in deck if c is not None], view.dealer, trump)
+    for _, move in history:
+        state = apply(state, move)
+    if view.seat is not None and observe(state, view.seat) != view:
+        raise InvalidStateError("no state agrees with this view")
+    return state
+
+
+def _secret_naming(
+    view: View, history: list[tuple[int, Move]], stream: _Stream
+) -> tuple[list[tuple[int, Move]], Suit | None]:
+    """Under a committed blind first trick, a suit the caller named that this seat cannot see."""
+    if view.caller is None or any(type(move) is NameSuit for _, move in history):
+        return history, None
+    if view.phase in (Phase.AUCTION, Phase.NAME_TRUMP):
+        return history, None  # nothing has been named yet
+    suit = tuple(Suit)[stream.below(4)]
+    end = next(
+        (i for i, (_, move) in enumerate(history) if type(move) not in (Bid, BidPoints, Pass)),
+        len(history),
+    )
+    return history[:end] + [(view.caller, NameSuit(suit))] + history[end:], None
+
+
+class _Timeline:
+    """Public times of events, as (move index, order within the move)."""
+
+    def __init__(self) -> None:
+        self.draws: list[tuple[tuple[int, int], int, int]] = []  # (time, seat, deck position)
+        self.fixed: list[tuple[tuple[int, int], int, Card]] = []  # a known card received
+        self.snapshots: list[tuple[tuple[int, int], int, frozenset[Card]]] = []
+        self.voids: list[tuple[tuple[int, int], int, Suit]] = []  # a seat held no card of a suit
+        self.drawn = 0
+
+
+def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
+    r = view.rules
+    players = r.players
+    events = _Timeline()
+    count = r.active_players * r.hand_size
+    stock_cards = _in_play(view) - count
+    face_down = stock_cards - r.has_face_up_card
+    first_stock = count + r.has_face_up_card
+    face_up = view.initial_trump_card if r.has_face_up_card else None
+    tricks = 0
+    in_trick = 0
+    led: Suit | None = None
+    shown = iter(view.shown)
+    shown_seats = {p for p, _ in view.shown}
+    started = False
+    automatic_first = _sharing_first(view) is ShareHands.AUTOMATIC
+    for index, (seat, move) in enumerate(history):
+        if not started and type(move) is Play:
+            started = True
+            if automatic_first:
+                _automatic(view, events, (index - 1, 2), shown, shown_seats)
+        if type(move) is SwapTrump:
+            assert face_up is not None
+            events.fixed.append(((index, 1), seat, face_up))
+            face_up = move.card
+        elif type(move) is ShowHand and seat in shown_seats:
+            entry = next(shown)
+            events.snapshots.append(((index, 2), entry[0], frozenset(entry[1])))
+        elif type(move) is Play:
+            if in_trick == 0:
+                led = move.card.suit
+            elif r.must_follow_suit and led is not None and move.card.suit is not led:
+                events.voids.append(((index, 0), seat, led))
+            in_trick += 1
+            if in_trick == r.active_players:
+                in_trick = 0
+                winner = view.tricks[tricks].winner if tricks < len(view.tricks) else None
+                tricks += 1
+                if winner is not None and (events.drawn < face_down or face_up is not None):
+                    drawer = winner
+                    emptied = False
+                    for _ in range(players):
+                        if events.drawn < face_down:
+                            position = first_stock + events.drawn
+                            events.draws.append(((index, 1), drawer, position))
+                            events.drawn += 1
+                        elif face_up is not None:
+                            events.fixed.append(((index, 1), drawer, face_up))
+                            face_up = None
+                            emptied = True
+                        drawer = (drawer + 1) % players
+                    if not r.has_face_up_card and events.drawn == face_down:
+                        emptied = True
+                    if emptied and r.share_hands_when_stock_empty is ShareHands.AUTOMATIC:
+                        _automatic(view, events, (index, 2), shown, shown_seats, every=True)
+    if not started and automatic_first and view.phase is Phase.PLAY:
+        _automatic(view, events, (len(history) - 1, 2), shown, shown_seats)
+    return events
+
+
+def _sharing_first(view: View) -> ShareHands:
+    from ._rounds import sharing_before_first_trick
+
+    return sharing_before_first_trick(view.rules)
+
+
+def _automatic(
+    view: View,
+    events: _Timeline,
+    time: tuple[int, int],
+    shown: object,
+    shown_seats: set[int],
+    *,
+    every: bool = False,
+) -> None:
+    """Record the automatic snapshots taken at ``time`` that this seat can see."""
+    r = view.rules
+    seats = (
+        range(r.players)
+        if every
+        else [p for p in range(r.players) if not (r.dealer_sits_out and p == view.dealer)]
+    )
+    for p in seats:
+        if p in shown_seats:
+            entry = next(shown)  # type: ignore[call-overload]
+            events.snapshots.append((time, entry[0], frozenset(entry[1])))
+
+
+def _windows(
+    seat: int, hand: list[Card], history: Sequence[tuple[int, Move]], events: _Timeline
+) -> list[tuple[tuple[int, int], tuple[int, int], Card]]:
+    """Each passage of a card through ``seat``'s hand that needs a receipt from the deck,
+    with the window in which it must have arrived: after ``release``, by ``deadline``.
+
+    A card leaves a hand when it is played or exchanged; it may come back (a 7 given for the
+    face-up card and drawn again as the last card), and a passage that began with a known
+    receipt (an exchange, the last face-up draw) needs no card from the deck.
+    """
+    leaving: dict[Card, list[tuple[int, int]]] = {}
+    for index, (who, move) in enumerate(history):
+        if who == seat and type(move) in (Play, SwapTrump):
+            leaving.setdefault(move.card, []).append((index, 0))  # type: ignore[attr-defined]
+    for card in hand:
+        leaving.setdefault(card, []).append(_NEVER)
+    known: dict[Card, list[tuple[int, int]]] = {}
+    for time, holder, card in events.fixed:
+        if holder == seat:
+            known.setdefault(card, []).append(time)
+    windows = []
+    for card, departures in leaving.items():
+        previous = (-2, 0)
+        for deadline in sorted(departures):
+            arrivals = [t for t in known.get(card, ()) if previous < t < deadline]
+            if arrivals:
+                previous = deadline
+                continue
+            release = previous
+            for time, holder, snapshot in events.snapshots:
+                if holder != seat:
+                    continue
+                if card in snapshot and release < time:
+                    deadline = min(deadline, time)
+                elif card not in snapshot and deadline > time:
+                    release = max(release, time)
+            for time, holder, suit in events.voids:
+                # Under must_follow_suit the seat held no card of that suit then (§3.10).
+                if holder == seat and card.suit is suit and deadline > time:
+                    release = max(release, time)
+            windows.append((release, deadline, card))
+            previous = deadline
+    return windows
+
+
+def _match(
+    receipts: list[tuple[tuple[int, int], int]],
+    cards: list[tuple[tuple[int, int], tuple[int, int], Card]],
+    stream: _Stream,
+) -> list[tuple[tuple[tuple[int, int], int], Card]]:
+    """Pair receipts with cards that may arrive then, earliest deadline first."""
+    if len(receipts) != len(cards):
+        raise InvalidStateError("no state agrees with this view (the receipts do not match)")
+    receipts.sort()
+    shuffled = list(cards)
+    stream_order = list(range(len(shuffled)))
+    for i in range(len(stream_order) - 1, 0, -1):
+        j = stream.below(i + 1)
+        stream_order[i], stream_order[j] = stream_order[j], stream_order[i]
+    waiting = [shuffled[i] for i in stream_order]
+    pairs = []
+    for receipt in receipts:
+        time = receipt[0]
+        ready = [item for item in waiting if item[0] < time <= item[1]]
+        if not ready:
+            raise _Late
+        choice = min(ready, key=lambda item: item[1])
+        waiting.remove(choice)
+        pairs.append((receipt, choice[2]))
+    return pairs
