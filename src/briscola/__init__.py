@@ -59,6 +59,7 @@ from .moves import (
     parse_move,
 )
 from .records import Record
+from .render import render
 from .rules import (
     OPTIONS,
     SIGNAL_TOKENS,
@@ -73,6 +74,7 @@ from .rules import (
     TwoSwapWindow,
     rules,
 )
+from .sampling import determinize
 from .scoring import Score, score
 from .serialize import dumps, loads
 from .state import Phase, State, Trick
@@ -135,6 +137,7 @@ __all__ = [
     "best_of",
     "cumulative_points",
     "current_player",
+    "determinize",
     "dumps",
     "first_to_deals",
     "first_to_game_points",
@@ -148,6 +151,7 @@ __all__ = [
     "parse_move",
     "public_view",
     "random_playout",
+    "render",
     "rounds",
     "rules",
     "score",

@@ -1,7 +1,10 @@
-"""The ``briscola`` command: a seeded demo game in the terminal, and the list of variants.
+"""The ``briscola`` command: a seeded demo game, records, and the list of variants.
 
 ```text
 briscola demo [--variant classic-4] [--seed 7] [--dealer N] [--option NAME=VALUE ...]
+              [--match [FORMAT]] [--record FILE]
+briscola replay FILE       # print a recorded deal trick by trick
+briscola validate FILE     # check a record (text or JSON) or a JSON state
 briscola variants
 ```
 """
@@ -12,13 +15,17 @@ import argparse
 import hashlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game
 from .match import new_match
 from .moves import Move, Play, SwapTrump
+from .records import Record
+from .render import render
 from .rules import OPTIONS, VARIANTS, rules
 from .scoring import score
+from .serialize import loads
 from .state import Phase, State
 
 __all__ = ["main"]
@@ -47,13 +54,70 @@ def _table(state: State) -> str:
     return "   ".join(f"seat {seat}: {_cards(hand)}" for seat, hand in enumerate(state.hands))
 
 
-def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, object]) -> str:
+def play_demo(
+    variant: str,
+    seed: int,
+    dealer: int | None,
+    options: dict[str, object],
+    record_file: str | None = None,
+) -> str:
     """Play one seeded game between random players and describe it trick by trick."""
     state = new_game(rules(variant, **options), seed=seed, dealer=dealer)
+    lines = _describe(state, SeededChooser(seed))
+    if record_file is not None:
+        final = state
+        chooser = SeededChooser(seed)
+        while final.phase is not Phase.OVER:
+            final = apply(final, chooser.choose(legal_moves(final)))
+        record = Record.from_state(final, Event=f"briscola demo, seed {seed}")
+        Path(record_file).write_text(record.to_text(), encoding="utf-8")
+    return lines
+
+
+def _replay(file: str, *, show: bool) -> int:
+    """``briscola replay`` and ``briscola validate``."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        print(f"briscola: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return 2
+    if text.lstrip().startswith("{"):
+        value = loads(text)
+        if isinstance(value, State):
+            value = Record.from_state(value)
+        if not isinstance(value, Record):
+            print(
+                f"briscola: {file} holds a {type(value).__name__}, not a record", file=sys.stderr
+            )
+            return 2
+        record = value
+    else:
+        record = Record.from_text(text)
+    states = list(record.states())
+    final = states[-1]
+    if show:
+        print(_describe(states[0], _Scripted(record.moves)))
+    else:
+        outcome = "finished" if final.phase is Phase.OVER else f"unfinished ({final.phase.value})"
+        print(f"{file}: valid {final.rules!r} record, {len(record.moves)} moves, {outcome}")
+    return 0
+
+
+class _Scripted:
+    """Replays recorded moves in order, in place of a chooser."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self._moves = iter(moves)
+
+    def choose(self, moves: Sequence[Move]) -> Move:
+        return next(self._moves)
+
+
+def _describe(state: State, chooser: SeededChooser | _Scripted) -> str:
+    """The trick-by-trick account of a deal played from ``state`` with ``chooser``."""
     r = state.rules
-    chooser = SeededChooser(seed)
     lines = [
-        f"{r.title} ({r!r}), seed {seed}",
+        f"{r.title} ({r!r})",
         f"dealer: seat {state.dealer}; seat {state.leader} leads the first trick",
     ]
     teams = state.teams
@@ -74,7 +138,13 @@ def play_demo(variant: str, seed: int, dealer: int | None, options: dict[str, ob
     lines.append("")
     while state.phase is not Phase.OVER:
         seat = state.turn
-        move = chooser.choose(legal_moves(state))
+        try:
+            move = chooser.choose(legal_moves(state))
+        except StopIteration:
+            lines.append("")
+            lines.append("(the record ends here)")
+            lines.append(render(state))
+            return "\n".join(lines)
         tricks_before = len(state.tricks)
         face_up = state.trump_card
         state = apply(state, move)
@@ -189,18 +259,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
     )
+    demo.add_argument("--record", metavar="FILE", help="also write the deal's record to FILE")
+    replay = commands.add_parser("replay", help="print a recorded deal trick by trick")
+    replay.add_argument("file", help="a record, as text or JSON")
+    validate = commands.add_parser("validate", help="check a record or a JSON state")
+    validate.add_argument("file", help="a record (text or JSON) or a JSON state")
     commands.add_parser("variants", help="list the presets")
     args = parser.parse_args(argv)
     try:
         if args.command == "variants":
             for name, preset in VARIANTS.items():
-                print(f"{name:<12} {preset.title}")
+                print(f"{name:<15} {preset.title}")
             return 0
+        if args.command in ("replay", "validate"):
+            return _replay(args.file, show=args.command == "replay")
         if args.match is not None:
             fmt = None if args.match == "default" else args.match
             print(play_match_demo(args.variant, args.seed, args.dealer, dict(args.option), fmt))
         else:
-            print(play_demo(args.variant, args.seed, args.dealer, dict(args.option)))
+            print(play_demo(args.variant, args.seed, args.dealer, dict(args.option), args.record))
     except BriscolaError as error:
         print(f"briscola: {error}", file=sys.stderr)
         return 2

@@ -68,6 +68,9 @@ class Record:
     @classmethod
     def from_state(cls, state: State, **tags: str) -> Record:
         """The record of ``state``: its rules, dealer, deck and every move so far."""
+        for name in tags:
+            if name in _RESERVED or not re.fullmatch(r"\w+", name):
+                raise InvalidNotationError(f"{name!r} cannot be the name of a record tag")
         trump = state.trump_suit if state.rules.trump_source is TrumpSource.SEPARATE_FLIP else None
         return cls(
             state.rules,

@@ -1,0 +1,190 @@
+"""`render`: a compact, readable description of a table, for terminals and for players
+that read text (chat bots, language-model players).
+
+Rendering a `View` shows exactly what that seat may know; rendering a `State` shows the
+referee's table, every hand included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from ._auction import contract, dealt_to
+from .cards import Card
+from .moves import Move, Play
+from .rules import Rules
+from .scoring import Score
+from .state import Phase, State, Trick
+from .views import View, public_view
+
+__all__ = ["render"]
+
+_PHASES = {
+    Phase.AUCTION: "the auction",
+    Phase.NAME_TRUMP: "the call",
+    Phase.DECLARATIONS: "the declaration round",
+    Phase.SWAP_WINDOW: "the exchange round",
+    Phase.SHARE_HANDS: "the hand-showing round",
+    Phase.PLAY: "trick play",
+    Phase.OVER: "the end of the deal",
+}
+
+
+def render(table: View | State) -> str:
+    """A few lines describing ``table``: trump, trick, hands, points, whose turn and the
+    legal moves of the seat that renders a view.
+
+    >>> import briscola
+    >>> state = briscola.new_game("classic", seed=7)
+    >>> print(render(briscola.observe(state, 0)))  # doctest: +ELLIPSIS
+    classic · dealer 1 · trick 1 of 20 · seat 0 to act
+    trumps: ...
+    """
+    if isinstance(table, State):
+        return _render(_referee_view(table), table.hands, referee=True)
+    return _render(table, None, referee=False)
+
+
+def _referee_view(state: State) -> View:
+    """A view that knows the contract as the referee does (the public view plus the call)."""
+    view = public_view(state)
+    deal = contract(state)
+    if deal is None or deal.card is None:
+        return view
+    holder = dealt_to(state, deal.card)
+    return attrs.evolve(view, called_card=deal.card, partner=holder, trump_suit=state.trump_suit)
+
+
+def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: bool) -> str:
+    r = view.rules
+    result = view.score
+    tricks_total = (len(r.deck) - len(view.removed)) // r.active_players
+    head = [r.variant, f"dealer {view.dealer}"]
+    if view.phase is Phase.PLAY or (view.phase is Phase.NAME_TRUMP and view.trick):
+        head.append(f"trick {len(view.tricks) + 1} of {tricks_total}")
+    elif view.phase is not Phase.OVER:
+        head.append(_PHASES[view.phase])
+    head.append("over" if view.turn is None else f"seat {view.turn} to act")
+    lines = [" · ".join(head)]
+    lines.append(_trumps(view))
+    if view.caller is not None:
+        lines.append(_contract(view, result))
+    if view.removed and r.variant == "classic-3":
+        lines.append(f"out of the deck: {_cards(view.removed)}")
+    talk = _talk(view.history)
+    if talk:
+        lines.append(f"said: {talk}")
+    if view.trick:
+        lines.append(f"trick: {_plays(view, view.trick, view.leader)}")
+    if view.tricks:
+        last = view.tricks[-1]
+        lines.append(f"last trick: {_trick(r, last)}")
+    lines.extend(_hands(view, hands, referee=referee))
+    lines.append(_points(view, result))
+    if not referee and view.legal_moves:
+        lines.append(f"your moves: {', '.join(str(move) for move in view.legal_moves)}")
+    return "\n".join(lines)
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def _trumps(view: View) -> str:
+    if view.trump_suit is None:
+        if view.rules.auction is not None:
+            return "trumps: not named yet" if view.phase is not Phase.OVER else "trumps: none"
+        return "trumps: none"
+    text = f"trumps: {view.trump_suit.name.title()}"
+    if view.trump_card is not None and view.rules.has_face_up_card:
+        text += f" (face-up {view.trump_card} under the stock, {view.stock_size} to draw)"
+    elif view.rules.has_stock:
+        text += f" (stock {view.stock_size})"
+    if view.trump_card is not None and not view.rules.has_face_up_card:
+        holder = next(s for s, known in enumerate(view.known_cards) if view.trump_card in known)
+        text += f" ({view.trump_card} is in seat {holder}'s hand)"
+    return text
+
+
+def _contract(view: View, result: Score) -> str:
+    called = "a secret card" if view.called_card is None else str(view.called_card)
+    text = f"seat {view.caller} called {called} for {view.target}"
+    partner = result.partner if result.partner is not None else view.partner
+    if partner is None:
+        return text
+    if partner == view.caller:
+        return text + "; plays alone"
+    if view.seat is not None and partner == view.seat and result.partner is None:
+        return text + "; you hold the called card"
+    return text + f"; partner seat {partner}"
+
+
+def _talk(history: tuple[tuple[int, Move], ...]) -> str:
+    said = [f"{seat}: {move}" for seat, move in history if not isinstance(move, Play)]
+    return "; ".join(said[-12:])
+
+
+def _plays(view: View, cards: tuple[Card, ...], leader: int) -> str:
+    seats = [leader]
+    r = view.rules
+    for _ in range(len(cards) - 1):
+        following = (seats[-1] + 1) % r.players
+        if r.dealer_sits_out and following == view.dealer:
+            following = (following + 1) % r.players
+        seats.append(following)
+    return " ".join(f"{seat}:{card}" for seat, card in zip(seats, cards, strict=True))
+
+
+def _trick(r: Rules, trick: Trick) -> str:
+    taken = sum(r.card_points[card.id] for card in trick.cards)
+    plays = " ".join(f"{s}:{c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    return f"{plays} -> seat {trick.winner} ({taken})"
+
+
+def _hands(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: bool) -> list[str]:
+    lines = []
+    if not referee and view.seat is not None:
+        lines.append(f"your hand (seat {view.seat}): {_cards(view.hand)}")
+    others = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat and not referee:
+            continue
+        if view.rules.dealer_sits_out and seat == view.dealer:
+            continue
+        visible = hands[seat] if hands is not None else view.hands[seat]
+        if visible is not None:
+            others.append(f"seat {seat}: {_cards(visible)}")
+        else:
+            known = view.known_cards[seat]
+            extra = f" incl. {_cards(known)}" if known else ""
+            others.append(f"seat {seat}: {size} cards{extra}")
+    lines.append(("hands: " if referee else "others: ") + ", ".join(others))
+    for seat, shown in view.shown:
+        lines.append(f"seat {seat} showed: {_cards(shown)}")
+    if view.stock is not None:
+        lines.append(f"stock, next first: {_cards(view.stock)}")
+    return lines
+
+
+def _points(view: View, result: Score) -> str:
+    teams = view.rules.teams_for(view.dealer)
+    seats = "/".join(map(str, result.points))
+    if teams and len(teams[0]) > 1:
+        sides = ", ".join(
+            f"{'+'.join(map(str, team))} {points}"
+            for team, points in zip(teams, result.team_points, strict=True)
+        )
+        text = f"points: {sides} (seats {seats})"
+    else:
+        text = f"points: {seats}"
+    if result.final:
+        if result.void:
+            text += "; void deal"
+        elif result.winners:
+            text += f"; won by {'+'.join(map(str, sorted(result.winners)))}"
+        else:
+            text += "; no winner"
+        text += f"; game points {' '.join(f'{d:+d}' for d in result.deltas)}"
+    return text
