@@ -10,7 +10,7 @@ inside `apply_play`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from .cards import DECK, Card, Rank, Suit
 from .moves import (
@@ -34,7 +34,7 @@ from .rules import (
     ShareHands,
     TwoSwapWindow,
 )
-from .state import Phase, State, Trick, make_state
+from .state import Phase, State, Trick, _Builder, make_state
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
@@ -43,6 +43,7 @@ _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new_trick: Final = tuple.__new__
+_new: Final = object.__new__
 
 # Every claim about a hand, in the documented order: Has by card id, HasNot by card id, then
 # the two claims about the whole hand (RULES.md §2.6.1).
@@ -70,14 +71,7 @@ def declare_moves(removed: tuple[Card, ...]) -> tuple[Move, ...]:
 
 def next_seat(r: Rules, dealer: int, seat: int) -> int:
     """The seat that acts after ``seat``, skipping a dealer who sits out."""
-    seat += 1
-    if seat == r.players:
-        seat = 0
-    if seat == dealer and r.dealer_sits_out:
-        seat += 1
-        if seat == r.players:
-            seat = 0
-    return seat
+    return r.next_seats[dealer][seat]
 
 
 def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[int, ...]) -> int:
@@ -198,31 +192,30 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     trick = s.trick + (card,)
     history = s.history + ((seat, move),)
     if len(trick) < r.active_players:
-        following = seat + 1
-        if following == r.players:
-            following = 0
-        if following == s.dealer and r.dealer_sits_out:
-            following = next_seat(r, s.dealer, seat)
-        return make_state(
-            r,
-            _PLAY,
-            s.dealer,
-            s.deck,
-            s.removed,
-            hands[:seat] + (hand,) + hands[seat + 1 :],
-            s.stock,
-            s.drawn,
-            s.trump_card,
-            s.trump_suit,
-            s.leader,
-            following,
-            trick,
-            s.tricks,
-            s.points,
-            history,
-            False,
-            s.shown,
-        )
+        # The commonest move of all: a card that does not end the trick. The new state is
+        # filled in place (as make_state does) to save a call on the hot path.
+        new: Any = _new(_Builder)
+        new.rules = r
+        new.phase = _PLAY
+        new.dealer = dealer = s.dealer
+        new.deck = s.deck
+        new.removed = s.removed
+        new.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        new.stock = s.stock
+        new.drawn = s.drawn
+        new.trump_card = s.trump_card
+        new.trump_suit = s.trump_suit
+        new.leader = s.leader
+        new.turn = r.next_seats[dealer][seat]
+        new.trick = trick
+        new.tricks = s.tricks
+        new.points = s.points
+        new.history = history
+        new.talked = False
+        new.shown = s.shown
+        new._legal = None
+        new.__class__ = State
+        return new  # type: ignore[no-any-return]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
         from ._auction import await_naming
@@ -242,9 +235,7 @@ def close_trick(
     r = s.rules
     players = r.players
     leader = s.leader
-    seats = [leader]
-    for _ in range(len(trick) - 1):
-        seats.append(next_seat(r, s.dealer, seats[-1]))
+    seats = r.trick_seats[s.dealer][leader]
     winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
     values = r.card_points
     taken = sum([values[played.id] for played in trick])
@@ -282,26 +273,28 @@ def close_trick(
     if not new_hands[winner]:
         phase = _OVER
         turn = None
-    return make_state(
-        r,
-        phase,
-        s.dealer,
-        s.deck,
-        s.removed,
-        tuple(new_hands),
-        stock,
-        drawn,
-        trump_card,
-        s.trump_suit,
-        winner,
-        turn,
-        (),
-        s.tricks + (_new_trick(Trick, (leader, trick, winner, tuple(seats))),),
-        points,
-        history,
-        False,
-        shown,
-    )
+    new: Any = _new(_Builder)  # filled in place, as in apply_play
+    new.rules = r
+    new.phase = phase
+    new.dealer = s.dealer
+    new.deck = s.deck
+    new.removed = s.removed
+    new.hands = tuple(new_hands)
+    new.stock = stock
+    new.drawn = drawn
+    new.trump_card = trump_card
+    new.trump_suit = s.trump_suit
+    new.leader = winner
+    new.turn = turn
+    new.trick = ()
+    new.tricks = s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),)
+    new.points = points
+    new.history = history
+    new.talked = False
+    new.shown = shown
+    new._legal = None
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) -> State:
@@ -367,3 +360,97 @@ _NON_PLAY: Final[dict[type, Callable[[State, int, Move], State]]] = {
     Declare: _talk,
     Signal: _talk,
 }
+
+
+# --- a whole deal in one loop (random_playout) -----------------------------------------------
+
+
+def fused(s: State) -> bool:
+    """Whether the rest of the deal is plain card play, so `play_out` may finish it."""
+    r = s.rules
+    return (
+        r.plain_play
+        and r.share_hands_when_stock_empty is ShareHands.OFF
+        and not (s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE)
+    )
+
+
+def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
+    """Play the deal to its end, each seat playing ``choice(hand)``; return the final state.
+
+    The same as applying ``choice(legal_moves(state))`` move by move (the plays are listed in
+    hand order, and ``choice`` draws the same way from a list as from a tuple), with the
+    state kept in local lists instead of one frozen `State` per move.
+    """
+    r = s.rules
+    active = r.active_players
+    players = r.players
+    strength = r.strength
+    values = r.card_points
+    following = r.next_seats[s.dealer]
+    orders = r.trick_seats[s.dealer]
+    trump = s.trump_suit
+    hands = [list(hand) for hand in s.hands]
+    trick = list(s.trick)
+    history = list(s.history)
+    tricks = list(s.tricks)
+    points = list(s.points)
+    stock = s.stock
+    drawn = s.drawn
+    trump_card = s.trump_card
+    leader = s.leader
+    seat = s.turn
+    assert seat is not None
+    while True:
+        hand = hands[seat]
+        card = choice(hand)
+        hand.remove(card)
+        history.append((seat, PLAYS[card.id]))
+        trick.append(card)
+        if len(trick) < active:
+            seat = following[seat]
+            continue
+        cards = tuple(trick)
+        seats = orders[leader]
+        winner = seats[trick_winner(cards, trump, strength)]
+        points[winner] += sum([values[played.id] for played in cards])
+        tricks.append(_new_trick(Trick, (leader, cards, winner, seats)))
+        trick.clear()
+        if trump_card is not None or drawn < len(stock):
+            batch = stock[drawn : drawn + players]
+            drawn += len(batch)
+            if trump_card is not None and len(batch) < players:
+                batch += (trump_card,)
+                trump_card = None
+            drawer = winner
+            for drawn_card in batch:
+                target = hands[drawer]
+                card_id = drawn_card.id
+                i = 0
+                while i < len(target) and target[i].id < card_id:
+                    i += 1
+                target.insert(i, drawn_card)
+                drawer = following[drawer]
+        leader = seat = winner
+        if not hands[winner]:
+            break
+    return make_state(
+        r,
+        _OVER,
+        s.dealer,
+        s.deck,
+        s.removed,
+        tuple(tuple(hand) for hand in hands),
+        stock,
+        drawn,
+        trump_card,
+        trump,
+        winner,
+        None,
+        (),
+        tuple(tricks),
+        tuple(points),
+        tuple(history),
+        False,
+        s.shown,
+    )

@@ -14,7 +14,7 @@ from typing import Final, NoReturn, final
 
 from .errors import InvalidNotationError
 
-__all__ = ["DECK", "Card", "Rank", "Suit"]
+__all__ = ["DECK", "RANK_WORDS", "SUIT_WORDS", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.Enum):

@@ -29,11 +29,19 @@ __all__ = [
     "OPTIONS",
     "SIGNAL_TOKENS",
     "VARIANTS",
+    "AfterTwo",
+    "AllPass",
+    "Auction",
+    "Cappotto",
+    "FirstLeader",
+    "FirstTrickBlind",
     "OptionInfo",
     "RankVariant",
     "Rules",
     "SevenSwapDeadline",
     "ShareHands",
+    "SixPlayerForm",
+    "Stakes",
     "TieRule",
     "TrumpSource",
     "TwoSwapWindow",
@@ -445,7 +453,7 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
                     ("after_two", '"ends" or "points"', "2.5.3", "auction"),
                     ("allow_ace_call", "bool", "2.5.2", None),
                     ("min_point_call", "61 or 62", "2.5.3", "after_two"),
-                    ("point_call_step", "an int from 1 to 59", "2.5.3", "after_two"),
+                    ("point_call_step", "an int of at least 1", "2.5.3", "after_two"),
                     ("allow_point_jump", "bool", "2.5.3", "after_two"),
                     ("all_pass", '"forced" or "redeal"', "2.5.2", None),
                     ("base_target", "60 or 61", "2.5.2", None),
@@ -636,6 +644,13 @@ class Rules:
     """Whether the dealer takes no part in the deal (``bugiarda-5``)."""
     plain_play: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether every card in hand is always a legal play and the only legal move."""
+    next_seats: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """``next_seats[dealer][seat]``: the seat that acts after ``seat`` (skipping a dealer who
+    sits out)."""
+    trick_seats: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    """``trick_seats[dealer][leader]``: the seats of a trick in play order."""
     call_ranks: tuple[Rank, ...] = attrs.field(init=False, eq=False, repr=False)
     """Chiamata: the ranks in the deck, strongest first: the call ladder of §2.5.2 (the Ace
     is in it even when ``allow_ace_call`` is off; then it cannot be bid)."""
@@ -690,6 +705,23 @@ class Rules:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        following = tuple(
+            tuple(
+                _following(players, dealer if sits_out else None, seat) for seat in range(players)
+            )
+            for dealer in range(players)
+        )
+        orders = []
+        for dealer in range(players):
+            by_leader = []
+            for leader in range(players):
+                seats = [leader]
+                for _ in range(active - 1):
+                    seats.append(following[dealer][seats[-1]])
+                by_leader.append(tuple(seats))
+            orders.append(tuple(by_leader))
+        object.__setattr__(self, "next_seats", following)
+        object.__setattr__(self, "trick_seats", tuple(orders))
 
     def teams_for(self, dealer: int) -> tuple[tuple[int, ...], ...]:
         """The sides of a deal dealt by ``dealer``, each a tuple of seats.
@@ -752,6 +784,11 @@ def _check(r: Rules) -> list[str]:
     return problems
 
 
+def _following(players: int, out: int | None, seat: int) -> int:
+    seat = (seat + 1) % players
+    return (seat + 1) % players if seat == out else seat
+
+
 def _hand_size(r: Rules, preset: _Preset) -> int:
     if r.players == 6 and r.six_player_form not in (None, SixPlayerForm.DEALER_SITS_OUT):
         return 6
@@ -807,8 +844,8 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
             return f"{name}={value!r} is not valid: use {' or '.join(map(str, allowed))}"
         return None
     if name == "point_call_step":
-        if type(value) is not int or not 1 <= value <= 59:
-            return f"point_call_step={value!r} is not valid: use a whole number from 1 to 59"
+        if type(value) is not int or value < 1:
+            return f"point_call_step={value!r} is not valid: use a whole number of at least 1"
         return None
     if name == "win_threshold":
         if type(value) is not int or not 61 <= value <= 120:
@@ -939,4 +976,5 @@ VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
     {preset_id: rules(preset_id) for preset_id in _PRESETS}
 )
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
+``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,
 ``scoperta`` and ``briscolone``."""

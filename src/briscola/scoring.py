@@ -44,7 +44,8 @@ class Score:
     final: bool
     """Whether the deal is over."""
     void: bool = False
-    """The deal ended with no result (``tie_rule="replay"``): every delta 0, no winners."""
+    """The deal ended with no result (``tie_rule="replay"``, Chiamata's
+    ``all_pass="redeal"`` or ``annul_zero_point_hand``): every delta 0, no winners."""
     team_points: tuple[int, ...] = ()
     """Card points captured so far by each side of `State.teams`, in that order."""
     caller: int | None = None

@@ -107,7 +107,8 @@ class State(_StateSlots):
     deck: tuple[Card, ...]
     """The deck as dealt, top card first."""
     removed: tuple[Card, ...]
-    """Cards out of play for this deal (the 2s of ``classic-3`` and ``classic-6``); public."""
+    """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``, the
+    4s or 2s of six-player Chiamata); public."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's hand, sorted by card id."""
     stock: tuple[Card, ...]

@@ -62,7 +62,8 @@ class View:
     """Hands this seat's partners showed it (§3.3, §3.4): each seat with the cards it held
     then. Later cards stay private."""
     removed: tuple[Card, ...]
-    """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``)."""
+    """Cards out of play for this deal (the 2 of ``classic-3``, the 2s of ``classic-6``, the
+    4s or 2s of six-player Chiamata)."""
     initial_trump_card: Card | None
     """The card shown face up at the deal (public, §1.10): the one turned under the stock,
     or Bugiarda's last dealt card (``trump_source="last_dealt"``); ``None`` elsewhere."""
