@@ -29,7 +29,7 @@ from ._deal import fresh_seed
 from .errors import RulesError
 from .rules import Rules, TieRule, rules
 from .scoring import Score
-from .state import State
+from .state import Phase, State
 from .views import View
 
 __all__ = [
@@ -308,7 +308,7 @@ def new_match(
         )
     from .game import new_game
 
-    return Match(
+    match = Match(
         r,
         chosen,
         seed,
@@ -319,6 +319,9 @@ def new_match(
         (),
         new_game(r, seed=_draw(seed, b"deal:0"), dealer=first),
     )
+    if match.state.phase is Phase.OVER:  # annulled as it was dealt
+        return after_deal(match, match.state)
+    return match
 
 
 def _draw(seed: int, label: bytes) -> int:
@@ -328,7 +331,19 @@ def _draw(seed: int, label: bytes) -> int:
 
 
 def after_deal(match: Match, state: State) -> Match:
-    """Record the finished deal ``state`` and deal the next one unless the match is over."""
+    """Record the finished deal ``state`` and deal the next one unless the match is over.
+
+    A deal can be over as soon as it is dealt (an annulled zero-point hand): it is recorded
+    in turn, until a deal needs moves or the match is over.
+    """
+    while True:
+        match = _record(match, state)
+        if match.state is state or match.state.phase is not Phase.OVER:
+            return match
+        state = match.state
+
+
+def _record(match: Match, state: State) -> Match:
     from .game import new_game
     from .scoring import score
 
@@ -373,7 +388,8 @@ def match_score(match: Match) -> MatchScore:
             cards[seat] += score.points[seat]
             wins[seat] += seat in score.winners
         if match.cappotto_wins_match and cappotto_side is None:
-            for side in _sides(match, result):
+            deal_sides = r.teams_for(result.dealer) or tuple((seat,) for seat in range(players))
+            for side in deal_sides:
                 if sum(score.points[seat] for seat in side) == 120:
                     cappotto_side = frozenset(side)
     fmt = match.format
