@@ -15,7 +15,7 @@ from ._play import close_trick, next_seat
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Play
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, make_state
+from .state import Phase, State, changed
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -163,25 +163,14 @@ def _with(
     leader: int | None = None,
     trump_suit: Suit | None = None,
 ) -> State:
-    return make_state(
-        s.rules,
-        phase,
-        s.dealer,
-        s.deck,
-        s.removed,
-        s.hands,
-        s.stock,
-        s.drawn,
-        s.trump_card,
-        trump_suit if trump_suit is not None else s.trump_suit,
-        s.leader if leader is None else leader,
-        turn,
-        s.trick,
-        s.tricks,
-        s.points,
-        history,
-        False,
-        s.shown,
+    return changed(
+        s,
+        phase=phase,
+        turn=turn,
+        history=history,
+        leader=s.leader if leader is None else leader,
+        trump_suit=s.trump_suit if trump_suit is None else trump_suit,
+        talked=False,
     )
 
 
@@ -225,27 +214,17 @@ def await_naming(
     history: tuple[tuple[int, Move], ...],
 ) -> State:
     """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
-    caller = contract(s)
-    assert caller is not None
-    return make_state(
-        s.rules,
-        Phase.NAME_TRUMP,
-        s.dealer,
-        s.deck,
-        s.removed,
-        hands,
-        s.stock,
-        s.drawn,
-        s.trump_card,
-        None,
-        s.leader,
-        caller.caller,
-        trick,
-        s.tricks,
-        s.points,
-        history,
-        False,
-        s.shown,
+    deal = contract(s)
+    assert deal is not None
+    return changed(
+        s,
+        phase=Phase.NAME_TRUMP,
+        hands=hands,
+        trump_suit=None,
+        turn=deal.caller,
+        trick=trick,
+        history=history,
+        talked=False,
     )
 
 

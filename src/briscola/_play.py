@@ -34,7 +34,7 @@ from .rules import (
     ShareHands,
     TwoSwapWindow,
 )
-from .state import Phase, State, Trick, _Builder, make_state
+from .state import Phase, State, Trick, _Builder, changed, make_state
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
@@ -95,6 +95,31 @@ def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
         if held.id > card_id:
             return hand[:i] + (card,) + hand[i:]
     return hand + (card,)
+
+
+def draw(
+    hands: list[tuple[Card, ...]],
+    stock: tuple[Card, ...],
+    drawn: int,
+    trump_card: Card | None,
+    winner: int,
+    players: int,
+) -> tuple[int, Card | None]:
+    """One draw round (§1.7): one card each, the winner first, the face-up card last.
+
+    Updates ``hands`` in place; returns the new number of cards drawn and the face-up card
+    (``None`` once it has been drawn).
+    """
+    batch = stock[drawn : drawn + players]
+    drawn += len(batch)
+    if trump_card is not None and len(batch) < players:
+        batch += (trump_card,)
+        trump_card = None
+    drawer = winner
+    for card in batch:
+        hands[drawer] = insert(hands[drawer], card)
+        drawer = drawer + 1 if drawer + 1 < players else 0
+    return drawn, trump_card
 
 
 def swapped(s: State, rank: Rank) -> bool:
@@ -251,18 +276,7 @@ def close_trick(
     turn: int | None = winner
     shown = s.shown
     if trump_card is not None or drawn < len(stock):
-        # One card each, the winner first (§1.7); the face-up card completes the last round.
-        batch = stock[drawn : drawn + players]
-        drawn += len(batch)
-        if trump_card is not None and len(batch) < players:
-            batch += (trump_card,)
-            trump_card = None
-        drawer = winner
-        for drawn_card in batch:
-            new_hands[drawer] = insert(new_hands[drawer], drawn_card)
-            drawer += 1
-            if drawer == players:
-                drawer = 0
+        drawn, trump_card = draw(new_hands, stock, drawn, trump_card, winner, players)
         if trump_card is None and drawn == len(stock):
             # The stock has just run out (§3.4).
             sharing = r.share_hands_when_stock_empty
@@ -304,25 +318,13 @@ def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) 
     hand = s.hands[seat]
     i = hand.index(card)
     hand = insert(hand[:i] + hand[i + 1 :], face_up)
-    return make_state(
-        s.rules,
-        phase,
-        s.dealer,
-        s.deck,
-        s.removed,
-        s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
-        s.stock,
-        s.drawn,
-        card,
-        s.trump_suit,
-        s.leader,
-        turn,
-        s.trick,
-        s.tricks,
-        s.points,
-        s.history + ((seat, SWAPS[card.id]),),
-        s.talked,
-        s.shown,
+    return changed(
+        s,
+        phase=phase,
+        hands=s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
+        trump_card=card,
+        turn=turn,
+        history=s.history + ((seat, SWAPS[card.id]),),
     )
 
 
@@ -333,26 +335,7 @@ def _swap_in_play(s: State, seat: int, move: Move) -> State:
 
 def _talk(s: State, seat: int, move: Move) -> State:
     # A Declare or Signal: one per turn, and the same seat still acts (§3.5, decision 2).
-    return make_state(
-        s.rules,
-        s.phase,
-        s.dealer,
-        s.deck,
-        s.removed,
-        s.hands,
-        s.stock,
-        s.drawn,
-        s.trump_card,
-        s.trump_suit,
-        s.leader,
-        seat,
-        s.trick,
-        s.tricks,
-        s.points,
-        s.history + ((seat, move),),
-        True,
-        s.shown,
-    )
+    return changed(s, turn=seat, history=s.history + ((seat, move),), talked=True)
 
 
 _NON_PLAY: Final[dict[type, Callable[[State, int, Move], State]]] = {
@@ -375,7 +358,7 @@ def fused(s: State) -> bool:
     )
 
 
-def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
+def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     """Play the deal to its end, each seat playing ``choice(hand)``; return the final state.
 
     The same as applying ``choice(legal_moves(state))`` move by move (the plays are listed in
@@ -390,7 +373,7 @@ def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
     following = r.next_seats[s.dealer]
     orders = r.trick_seats[s.dealer]
     trump = s.trump_suit
-    hands = [list(hand) for hand in s.hands]
+    hands = list(s.hands)
     trick = list(s.trick)
     history = list(s.history)
     tricks = list(s.tricks)
@@ -404,7 +387,8 @@ def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
     while True:
         hand = hands[seat]
         card = choice(hand)
-        hand.remove(card)
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
         history.append((seat, PLAYS[card.id]))
         trick.append(card)
         if len(trick) < active:
@@ -417,20 +401,7 @@ def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
         tricks.append(_new_trick(Trick, (leader, cards, winner, seats)))
         trick.clear()
         if trump_card is not None or drawn < len(stock):
-            batch = stock[drawn : drawn + players]
-            drawn += len(batch)
-            if trump_card is not None and len(batch) < players:
-                batch += (trump_card,)
-                trump_card = None
-            drawer = winner
-            for drawn_card in batch:
-                target = hands[drawer]
-                card_id = drawn_card.id
-                i = 0
-                while i < len(target) and target[i].id < card_id:
-                    i += 1
-                target.insert(i, drawn_card)
-                drawer = following[drawer]
+            drawn, trump_card = draw(hands, stock, drawn, trump_card, winner, players)
         leader = seat = winner
         if not hands[winner]:
             break
@@ -440,7 +411,7 @@ def play_out(s: State, choice: Callable[[list[Card]], Card]) -> State:
         s.dealer,
         s.deck,
         s.removed,
-        tuple(tuple(hand) for hand in hands),
+        tuple(hands),
         stock,
         drawn,
         trump_card,

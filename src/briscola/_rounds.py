@@ -18,7 +18,7 @@ from ._play import TWO_OF, declare_moves, insert, next_seat
 from .cards import Card, Suit
 from .moves import PASS, SWAPS, Move, ShowHand, SwapTrump
 from .rules import Rules, ShareHands, TwoSwapWindow
-from .state import Phase, State, make_state
+from .state import Phase, State, changed
 
 _SHOW: Final = ShowHand()
 _ORDER: Final = (Phase.DECLARATIONS, Phase.SWAP_WINDOW, Phase.SHARE_HANDS, Phase.PLAY)
@@ -108,23 +108,13 @@ def apply_round(s: State, seat: int, move: Move) -> State:
         shown += ((seat, hands[seat]),)
     if phase is Phase.PLAY and not s.tricks:
         shown += automatic_snapshot(r, hands, s.dealer)
-    return make_state(
-        r,
-        phase,
-        s.dealer,
-        s.deck,
-        s.removed,
-        hands,
-        s.stock,
-        s.drawn,
-        trump_card,
-        s.trump_suit,
-        s.leader,
-        turn,
-        s.trick,
-        s.tricks,
-        s.points,
-        s.history + ((seat, move),),
-        False,
-        shown,
+    return changed(
+        s,
+        phase=phase,
+        hands=hands,
+        trump_card=trump_card,
+        turn=turn,
+        history=s.history + ((seat, move),),
+        talked=False,
+        shown=shown,
     )

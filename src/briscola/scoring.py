@@ -172,19 +172,9 @@ def _chiamata(state: State) -> Score:
     solo = partner == deal.caller
     if not over:
         return Score(
-            points,
-            zeros,
-            frozenset(),
-            False,
-            False,
-            team_points,
-            deal.caller,
-            deal.target,
-            card,
-            partner,
-            solo,
-            False,
-        )
+            points, zeros, frozenset(), False, False, team_points,
+            deal.caller, deal.target, card, partner, solo, False,
+        )  # fmt: skip
     won = side_points >= deal.target
     if r.cappotto is Cappotto.TRICKS:
         takers = {trick.winner in side for trick in state.tricks}
@@ -202,19 +192,9 @@ def _chiamata(state: State) -> Score:
         deltas[deal.caller] = (len(defenders) - 1) * unit
     winners = frozenset(side) if won else frozenset(defenders)
     return Score(
-        points,
-        tuple(deltas),
-        winners,
-        True,
-        False,
-        team_points,
-        deal.caller,
-        deal.target,
-        card,
-        partner,
-        solo,
-        cappotto,
-    )
+        points, tuple(deltas), winners, True, False, team_points,
+        deal.caller, deal.target, card, partner, solo, cappotto,
+    )  # fmt: skip
 
 
 def _stake(stakes: Stakes | None, target: int, cappotto: bool) -> int:

@@ -205,3 +205,10 @@ def make_state(
 
 
 _new = object.__new__
+
+
+def changed(s: State, **changes: Any) -> State:
+    """A copy of ``s`` with some fields changed, for the moves off the hot path."""
+    fields = {name: getattr(s, name) for name in _FIELDS[:-1]}
+    fields.update(changes)
+    return make_state(**fields)
