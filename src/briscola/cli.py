@@ -134,7 +134,8 @@ def _describe(state: State, chooser: SeededChooser | _Scripted) -> str:
         lines.append(f"trumps: {state.trump_suit.name.title()}")
     elif r.auction is None:
         lines.append("no trumps")
-    lines.append(f"hands: {_table(state)}")
+    lines.append("")
+    lines.append(render(state))
     lines.append("")
     while state.phase is not Phase.OVER:
         seat = state.turn
