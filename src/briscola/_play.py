@@ -39,6 +39,7 @@ from .state import Phase, State, Trick, _Builder, changed, make_state
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
 _PLAY_OF: Final = {play.card: play for play in PLAYS}
+_play_of: Final = _PLAY_OF.__getitem__
 _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
@@ -135,14 +136,14 @@ def legal_play(s: State) -> tuple[Move, ...]:
     r = s.rules
     hand = s.hands[s.turn]  # type: ignore[index]
     if r.plain_play:
-        return tuple(map(_PLAY_OF.__getitem__, hand))
+        return tuple(map(_play_of, hand))
     cards = hand
     if r.must_follow_suit and s.trick:
         led = s.trick[0].suit
         follow = tuple(card for card in hand if card.suit is led)
         if follow:
             cards = follow
-    moves: tuple[Move, ...] = tuple(map(_PLAY_OF.__getitem__, cards))
+    moves: tuple[Move, ...] = tuple(map(_play_of, cards))
     if (r.seven_swap or r.two_swap) and s.trump_card is not None:
         moves += swap_moves(s)
     if not s.talked:

@@ -251,6 +251,8 @@ def _deal(
 
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_legal_play: Final = _play.legal_play
+_apply_play: Final = _play.apply_play
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
     Phase.PLAY: _play.legal_play,
     Phase.DECLARATIONS: legal_round,
@@ -302,9 +304,8 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
         check_state(state, "legal_moves")
         cached = None
     if cached is None:
-        assert isinstance(state, State)
-        phase = state.phase
-        cached = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
+        phase = state.phase  # type: ignore[union-attr]
+        cached = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
         _cache_legal(state, cached)
     return cached
 
@@ -332,10 +333,9 @@ def apply(state: State | Match, move: Move) -> State | Match:
             return _apply_match(match, move)
         check_state(state, "apply")
         legal = None
-    assert isinstance(state, State)
-    phase = state.phase
+    phase = state.phase  # type: ignore[union-attr]
     if legal is None:
-        legal = _play.legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
+        legal = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
         _cache_legal(state, legal)
     # Identity first: moves taken from legal_moves() skip attrs' Python-level __eq__.
     for candidate in legal:
@@ -343,10 +343,10 @@ def apply(state: State | Match, move: Move) -> State | Match:
             break
     else:
         if move not in legal:
-            raise _why_illegal(state, move)
+            raise _why_illegal(state, move)  # type: ignore[arg-type]
     if phase is _PLAY:
-        return _play.apply_play(state, state.turn, move)  # type: ignore[arg-type]
-    return _APPLY[phase](state, state.turn, move)  # type: ignore[arg-type]
+        return _apply_play(state, state.turn, move)  # type: ignore[union-attr, arg-type]
+    return _APPLY[phase](state, state.turn, move)  # type: ignore[union-attr, arg-type]
 
 
 def _as_match(value: object) -> Match | None:
