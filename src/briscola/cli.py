@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -231,7 +232,7 @@ def _option(text: str) -> tuple[str, object]:
     value: object = raw
     if raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
-    elif raw.lstrip("-").isdigit():
+    elif re.fullmatch(r"-?[0-9]+", raw):
         value = int(raw)
     return name.strip(), value
 

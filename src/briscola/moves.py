@@ -23,6 +23,7 @@ Notation (``str(move)``), read back by `parse_move`:
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -282,6 +283,7 @@ MOVE_TYPES: Final = (
 PLAYS: Final = tuple(Play(card) for card in DECK)
 SWAPS: Final = tuple(SwapTrump(card) for card in DECK)
 PASS: Final = Pass()
+_NUMBER: Final = re.compile(r"[0-9]{1,6}")
 
 
 def _card(text: str, original: str) -> Card:
@@ -328,9 +330,9 @@ def parse_move(text: str, state: State | None = None) -> Move:
         return NameCard(_card(rest, text))
     if keyword == "signal":
         return Signal(rest.upper())
-    if keyword == "points" and lowered.isdigit():
+    if keyword == "points" and _NUMBER.fullmatch(lowered):
         return BidPoints(int(lowered))
-    if keyword == "bid" and "@" in lowered and lowered.partition("@")[2].isdigit():
+    if keyword == "bid" and "@" in lowered and _NUMBER.fullmatch(lowered.partition("@")[2]):
         return BidPoints(int(lowered.partition("@")[2]))
     if keyword == "bid":
         rank = RANK_WORDS.get(lowered)

@@ -170,7 +170,7 @@ class Record:
                     extra.append((name, value))
                 continue
             head, dot, body = line.partition(".")
-            if not dot or not head.strip().isdigit():
+            if not dot or not re.fullmatch(r"[0-9]+", head.strip()):
                 raise InvalidNotationError(f"line {number}: cannot read {line[:60]!r}")
             for item in body.split(","):
                 if not item.strip():
