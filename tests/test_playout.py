@@ -27,7 +27,7 @@ def step_by_step(state: briscola.State, rng: random.Random) -> briscola.State:
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "defaults")
 def test_random_playout_equals_step_by_step(variant: str, options: dict[str, object]) -> None:
     for seed in range(8):
-        start = new_game(variant, seed=seed, **options)
+        start = new_game(briscola.rules(variant, **options), seed=seed)
         expected = step_by_step(start, random.Random(seed))
         played = random_playout(start, random.Random(seed))
         assert played == expected
