@@ -13,7 +13,7 @@ import attrs
 
 from ._play import close_trick, next_seat
 from .cards import Card, Rank, Suit
-from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Play
+from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
 from .state import Phase, State, changed
 
@@ -52,12 +52,9 @@ def _bidding(s: State) -> _Bidding:
     for seat, move in s.history:
         if type(move) is Bid or type(move) is BidPoints:
             high, high_seat = move, seat
-        elif type(move) is Pass_:
+        elif type(move) is Pass:
             passed.add(seat)
     return _Bidding(high, high_seat, frozenset(passed))
-
-
-Pass_ = type(PASS)
 
 
 def first_hand(r: Rules, dealer: int) -> int:
@@ -264,12 +261,8 @@ def dealt_to(s: State, card: Card) -> int:
     r = s.rules
     position = s.deck.index(card)
     packet = r.deal_packet_size
-    round_, offset = divmod(position, packet * r.active_players)
-    seat = first_hand(r, s.dealer)
-    for _ in range(offset // packet):
-        seat = next_seat(r, s.dealer, seat)
-    del round_
-    return seat
+    within_round = position % (packet * r.active_players)
+    return r.trick_seats[s.dealer][first_hand(r, s.dealer)][within_round // packet]
 
 
 def is_revealed(s: State) -> bool:
@@ -302,7 +295,7 @@ def why_illegal(s: State, move: Move) -> str:
     bidding = _bidding(s)
     high = bidding.high
     forced = high is None and len(bidding.passed) == r.active_players
-    if type(move) is Pass_:
+    if type(move) is Pass:
         return f"seat {seat} must bid: everyone has passed, and the first hand must call"
     if type(move) is Bid:
         if r.auction is not Auction.RANKS:
