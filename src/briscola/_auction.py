@@ -20,7 +20,7 @@ from .state import Phase, State, changed
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
 _NAME_SUITS: Final = tuple(NameSuit(suit) for suit in Suit)
-_NAME_CARDS: dict[tuple[Card, ...], tuple[Move, ...]] = {}
+_NAME_CARDS: dict[tuple[tuple[Card, ...], bool], tuple[Move, ...]] = {}
 
 
 @attrs.frozen
@@ -179,12 +179,13 @@ def legal_naming(s: State) -> tuple[Move, ...]:
     r = s.rules
     if r.auction is not Auction.POINTS_ONLY:
         return _NAME_SUITS
-    moves = _NAME_CARDS.get(r.deck)
+    key = (r.deck, r.allow_ace_call)
+    moves = _NAME_CARDS.get(key)
     if moves is None:
-        moves = tuple(NameCard(card) for card in r.deck if card.rank is not Rank.ACE)
-        _NAME_CARDS[r.deck] = moves
-    if r.allow_ace_call:
-        return tuple(NameCard(card) for card in r.deck)
+        moves = tuple(
+            NameCard(card) for card in r.deck if r.allow_ace_call or card.rank is not Rank.ACE
+        )
+        _NAME_CARDS[key] = moves
     return moves
 
 
