@@ -3,15 +3,18 @@
 * `rules_strategy()`: the `Rules` of any preset of `briscola.VARIANTS` with a random subset
   of the options of `briscola.OPTIONS` that apply to it. Presets and options are read from
   the library at run time, so a new preset or option is picked up without editing this file.
-* `games()`: a `GameSpec` (rules, seed, dealer, move-choice indices); `replay()` plays it
-  and returns every state of the deal.
+* `games()`: a `GameSpec` (rules, seed, dealer, move-choice indices, and sometimes a deck
+  rigged so that swaps come up); `replay()` plays it and returns every state of the deal.
 * The spec tables below are copied from RULES.md, not read from the engine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import importlib
 import re
+import warnings
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -22,6 +25,7 @@ from briscola import (
     OPTIONS,
     VARIANTS,
     Card,
+    Rank,
     RankVariant,
     Rules,
     RulesError,
@@ -30,6 +34,14 @@ from briscola import (
     TieRule,
     TwoSwapWindow,
 )
+
+# When a Hypothesis test fails, Hypothesis's pytest plugin imports libcst to suggest a
+# patch; libcst warns on import (a DeprecationWarning from mypy_extensions), and the
+# project turns warnings into errors, so the failure report would end in an INTERNALERROR
+# instead of showing the failing example. Import that module once here, quietly.
+with warnings.catch_warnings(), contextlib.suppress(ImportError):
+    warnings.simplefilter("ignore", DeprecationWarning)
+    importlib.import_module("hypothesis.extra._patching")
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card.from_id(i) for i in range(40))
 """The 40 cards in id order."""
@@ -83,6 +95,19 @@ SPEC_SIDES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
 }
 SPEC_THREE_SINGLES: Final = frozenset({"classic-3"})
 
+
+def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
+    """The fixed sides of a deal (RULES.md §2; ``bugiarda-5``: opposite among the active
+    four, §2.6.3), or ``None`` where the sides are not fixed by the preset."""
+    r = state.rules
+    if r.variant in SPEC_SIDES:
+        return SPEC_SIDES[r.variant]
+    if r.variant == "bugiarda-5":
+        a = [(state.dealer + k) % r.players for k in range(1, r.players)]
+        return ((a[0], a[2]), (a[1], a[3]))
+    return None
+
+
 # The enums whose members are option values; `OPTIONS[name].values` names them ("a
 # RankVariant") or lists their values ('"draw", "replay" or "last_trick"').
 _ENUMS: Final[tuple[type[enum.Enum], ...]] = (
@@ -98,6 +123,7 @@ _MOSTLY_ON: Final = frozenset({"seven_swap", "two_swap"})
 
 _QUOTED: Final = re.compile(r'"([^"]*)"')
 _QUOTED_LIST: Final = re.compile(r'\s*"[^"]*"(\s*(,|or|,\s*or)\s*"[^"]*")*\s*')
+_QUOTED_IN_PARENS: Final = re.compile(r'[^"(]*\(((?:\s*"[^"]*"\s*,?)+)\)\s*( or None)?\s*')
 _INT_LIST: Final = re.compile(r"\s*[-+]?\d+(\s*(,|or|,\s*or)\s*[-+]?\d+)*\s*")
 _INT_RANGE: Final = re.compile(r"\s*an? int(?:eger)? from ([-+]?\d+) to ([-+]?\d+)\s*")
 _ENUM_NAME: Final = re.compile(r"\s*an? (\w+)\s*")
@@ -120,6 +146,11 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
     match = _ENUM_NAME.fullmatch(text)
     if match and match.group(1) in _ENUM_BY_NAME:
         return tuple(_ENUM_BY_NAME[match.group(1)])
+    match = _QUOTED_IN_PARENS.fullmatch(text)
+    if match:
+        # 'a suit code ("D", "C", "S", "B") or None'
+        listed: list[object] = list(_QUOTED.findall(match.group(1)))
+        return (*listed, None) if match.group(2) else tuple(listed)
     if _QUOTED_LIST.fullmatch(text):
         values: list[object] = list(_QUOTED.findall(text))
         for kind in _ENUMS:
@@ -129,9 +160,17 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
         return tuple(values)
     if _INT_LIST.fullmatch(text):
         return tuple(int(word) for word in re.findall(r"[-+]?\d+", text))
-    # Anything else (a tuple of tokens, "int ≥ 1", a suit code, ...) cannot be derived
-    # from the description alone; such an option is left at its default.
+    # Anything else cannot be derived from the description alone, and the option is left
+    # at its default. Today that is `signal_tokens` ("a tuple of token names": which tuples
+    # are allowed is not a finite list in OPTIONS).
     return None
+
+
+# RULES.md §8, Validation point 2: the one option that is a RulesError unless another
+# option has a given value.
+REQUIRES: Final[dict[str, dict[str, object]]] = {
+    "trump_suit": {"trump_source": "separate_flip"},
+}
 
 
 def applicable_options(preset: str) -> list[str]:
@@ -166,12 +205,37 @@ def rules_strategy(draw: st.DrawFn, presets: Sequence[str] | None = None) -> Rul
 
 
 class GameSpec(NamedTuple):
-    """A reproducible deal: rules, seed, dealer and the move-choice indices."""
+    """A reproducible deal: rules, seed, dealer and the move-choice indices; ``deck``, when
+    given, is dealt instead of the seed's shuffle."""
 
     rules: Rules
     seed: int
     dealer: int | None
     choices: list[int]
+    deck: tuple[Card, ...] | None = None
+
+
+def rigged_deck(r: Rules, seed: int, dealer: int | None, seat: int) -> tuple[Card, ...]:
+    """The deck of ``seed`` with the 7 and the 2 of the face-up card's suit moved into
+    ``seat``'s first hand (where the deck holds them), so that swaps (RULES.md §3.1, §3.2)
+    come up often. The cards they replace go where the 7 and the 2 were."""
+    first = briscola.new_game(r, seed=seed, dealer=dealer)
+    deck = list(first.deck)
+    face_up = first.trump_card
+    if face_up is None:
+        return first.deck
+    wanted = [
+        card
+        for card in (Card(Rank.SEVEN, face_up.suit), Card(Rank.TWO, face_up.suit))
+        if card in deck and card is not face_up
+    ]
+    given_up = [card for card in first.hands[seat] if card not in wanted]
+    for card, other in zip(wanted, given_up, strict=False):
+        if card in first.hands[seat]:
+            continue
+        i, j = deck.index(card), deck.index(other)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
 
 
 @st.composite
@@ -180,12 +244,21 @@ def games(draw: st.DrawFn, presets: Sequence[str] | None = None) -> GameSpec:
     r = draw(rules_strategy(presets))
     seed = draw(st.integers(min_value=0, max_value=2**64))
     dealer = draw(st.none() | st.integers(min_value=0, max_value=r.players - 1))
-    choices = draw(st.lists(st.integers(min_value=0, max_value=2**16), max_size=80))
-    return GameSpec(r, seed, dealer, choices)
+    # Negative indices count from the end of the legal moves (Python's modulo), where the
+    # swaps and passes are listed; drawing them often makes swaps frequent.
+    choice = st.integers(min_value=-2, max_value=-1) | st.integers(min_value=0, max_value=2**16)
+    choices = draw(st.lists(choice, min_size=1, max_size=80))
+    deck = None
+    if r.has_face_up_card and (r.seven_swap or r.two_swap) and draw(st.booleans()):
+        seat = draw(st.integers(min_value=0, max_value=r.players - 1))
+        deck = rigged_deck(r, seed, dealer, seat)
+    return GameSpec(r, seed, dealer, choices, deck)
 
 
 def start(spec: GameSpec) -> State:
     """The first state of the deal of ``spec``."""
+    if spec.deck is not None:
+        return briscola.new_game(spec.rules, deck=spec.deck, dealer=spec.dealer)
     return briscola.new_game(spec.rules, seed=spec.seed, dealer=spec.dealer)
 
 

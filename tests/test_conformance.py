@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import briscola
-from briscola import VARIANTS, IllegalMoveError, InvalidMoveError, Play, Rules, State
+from briscola import VARIANTS, IllegalMoveError, InvalidMoveError, Move, Play, Rules, State
 from strategies import (
     ALL_CARDS,
+    REQUIRES,
     SPEC_TIMELINE,
     TOTAL_POINTS,
     active_seats,
@@ -41,7 +42,9 @@ def _check_state(state: State, active: tuple[int, ...]) -> None:
     over = briscola.is_over(state)
     assert s.final == over
     if not over:
-        assert s.deltas == (0,) * r.players and s.winners == frozenset() and not s.void
+        assert s.deltas == (0,) * r.players
+        assert s.winners == frozenset()
+        assert not s.void
     # Over iff no legal move iff nobody to act.
     assert (briscola.legal_moves(state) == ()) == over
     assert (briscola.current_player(state) is None) == over
@@ -70,15 +73,14 @@ def check_conformance(rules: Rules, games: int = 20) -> None:
                 break
             legal = briscola.legal_moves(state)
             before = pickle.dumps(state)
-            # One card no hand holds is refused.
-            outside = next(
-                card for card in ALL_CARDS if card not in state.hands[state.turn or 0]
-            )
+            # A card the seat to act does not hold cannot be played.
+            holding = state.hands[state.turn or 0]
+            outside = next(card for card in ALL_CARDS if card not in holding)
             if Play(outside) not in legal:
                 with pytest.raises(IllegalMoveError):
                     briscola.apply(state, Play(outside))
             with pytest.raises(InvalidMoveError):
-                briscola.apply(state, None)  # type: ignore[arg-type]
+                briscola.apply(state, cast(Move, None))
             move = rng.choice(legal)
             following = briscola.apply(state, move)
             assert pickle.dumps(state) == before
@@ -92,9 +94,11 @@ def check_conformance(rules: Rules, games: int = 20) -> None:
             if shape is not None and shape[0] == rules.players:
                 assert len(state.tricks) == shape[2]
         else:
-            assert s.void and s.points == (0,) * rules.players
+            assert s.void
+            assert s.points == (0,) * rules.players
         if s.void:
-            assert s.deltas == (0,) * rules.players and s.winners == frozenset()
+            assert s.deltas == (0,) * rules.players
+            assert s.winners == frozenset()
         assert pickle.loads(pickle.dumps(state)) == state
 
 
@@ -118,8 +122,10 @@ def test_every_derived_option_value_is_accepted(preset: str) -> None:
     """Each value the strategies draw for an option is accepted on its own (RULES.md §8)."""
     for name in applicable_options(preset):
         for value in option_choices(name, preset) or ():
-            r = briscola.rules(preset, **{name: value})
-            assert getattr(r, name) == value
+            needed = REQUIRES.get(name, {})
+            r = briscola.rules(preset, **needed, **{name: value})
+            stored = getattr(r, name)
+            assert stored == value or getattr(stored, "value", stored) == value, (name, value)
 
 
 def test_variants_is_read_only() -> None:

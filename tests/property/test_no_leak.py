@@ -9,7 +9,7 @@ same view, have the same legal moves and get the same error messages in ``a`` an
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 import attrs
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +17,9 @@ from hypothesis import strategies as st
 
 import briscola
 from briscola import (
+    WEAK_HAND,
+    Bid,
+    BidPoints,
     Card,
     Declare,
     Has,
@@ -24,21 +27,37 @@ from briscola import (
     IllegalMoveError,
     Move,
     NameCard,
+    NameSuit,
+    Pass,
     Play,
+    Rank,
+    ShowHand,
+    Signal,
     State,
+    Suit,
     SwapTrump,
 )
-from strategies import ALL_CARDS, GameSpec, games, located_cards, replay
+from strategies import ALL_CARDS, GameSpec, games, located_cards, replay, spec_sides
 
 SETTINGS: Final = settings(
-    max_examples=120,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
+# Moves the seat to act may try; each refusal must read the same in both states.
 PROBES: Final[tuple[Move, ...]] = (
     *(Play(card) for card in ALL_CARDS),
     *(SwapTrump(card) for card in ALL_CARDS),
+    *(NameCard(card) for card in ALL_CARDS),
+    *(NameSuit(suit) for suit in Suit),
+    *(Bid(rank) for rank in Rank),
+    BidPoints(61),
+    BidPoints(121),
+    Pass(),
+    ShowHand(),
+    Signal("ACE"),
+    Declare(WEAK_HAND),
 )
 
 
@@ -70,47 +89,91 @@ def public_cards(state: State, seat: int) -> set[Card]:
     return known
 
 
-def hidden_cards(state: State, seat: int) -> list[Card]:
-    """The cards ``seat`` cannot place: in another seat's hand (not open, not known to be
-    there) or in the face-down stock not yet drawn (not open). Under ``open_stock`` the
-    cards another seat drew were seen in the stock, so they are not hidden either."""
+def active_seats_now(state: State) -> list[int]:
+    """The seats that take part in the deal, in play order from the first hand (next(D)):
+    those holding cards or having played one (a seat that sits out does neither)."""
+    players = state.rules.players
+    played = {who for who, move in state.history if isinstance(move, Play)}
+    order = [(state.dealer + k) % players for k in range(1, players + 1)]
+    return [seat for seat in order if state.hands[seat] or seat in played]
+
+
+def spec_known_cards(state: State) -> list[set[Card]]:
+    """The cards every seat knows to be in each hand (RULES.md §1.10), worked out from the
+    rules and the public moves: the face-up card taken by a `SwapTrump`, the face-up card
+    drawn last (by the seat before the winner of the last trick with drawing, §1.7), and
+    Bugiarda's last dealt card (§2.6.1), each until it is played."""
     r = state.rules
-    view = briscola.observe(state, seat)
+    active = active_seats_now(state)
+    dealt = len(active) * r.hand_size
+    known: list[set[Card]] = [set() for _ in range(r.players)]
+    if r.has_face_up_card:
+        face_up = state.deck[dealt]
+        for who, move in state.history:
+            if isinstance(move, SwapTrump):
+                known[who].add(face_up)
+                face_up = move.card
+        rounds = (len(state.stock) + 1) // len(active)
+        if state.trump_card is None and len(state.tricks) >= rounds:
+            winner = state.tricks[rounds - 1].winner
+            known[active[(active.index(winner) - 1) % len(active)]].add(face_up)
+    elif str(getattr(r, "trump_source", None)) == "last_dealt" and state.deck:
+        known[active[-1]].add(state.deck[dealt - 1])
+    return [cards & set(hand) for cards, hand in zip(known, state.hands, strict=True)]
+
+
+def hidden_cards(state: State, seat: int) -> list[Card]:
+    """The cards ``seat`` cannot place, by the rules (RULES.md §1.10): those in another
+    seat's hand (unless ``open_hands``, a hand shown to it by a partner, or a card known to
+    be there) and those of the face-down stock not yet drawn (unless ``open_stock``; then
+    the cards other seats drew were seen in the stock too)."""
+    r = state.rules
+    known = spec_known_cards(state)
+    sides = spec_sides(state) or ()
+    own_side = next((side for side in sides if seat in side), (seat,))
+    seen: set[Card] = set(state.stock) if r.open_stock else set()
+    for shower, cards in getattr(state, "shown", ()):
+        if shower in own_side:
+            seen.update(cards)
     hidden: set[Card] = set()
-    seen_in_stock = set(state.stock) if r.open_stock else set()
     if not r.open_hands:
         for other, hand in enumerate(state.hands):
             if other != seat:
-                hidden.update(
-                    card
-                    for card in hand
-                    if card not in view.known_cards[other] and card not in seen_in_stock
-                )
+                hidden.update(c for c in hand if c not in known[other] and c not in seen)
     if not r.open_stock:
         hidden.update(state.stock[state.drawn :])
     return sorted(hidden, key=_card_id)
 
 
+def _put(value: Any, mapping: dict[Card, Card]) -> Any:
+    """``value`` with every card found in it (inside tuples) replaced by ``mapping``."""
+    if isinstance(value, Card):
+        return mapping.get(value, value)
+    if isinstance(value, tuple):
+        items = [_put(item, mapping) for item in value]
+        make = getattr(type(value), "_make", None)
+        return make(items) if make is not None else tuple(items)
+    return value
+
+
 def relabel(state: State, mapping: dict[Card, Card]) -> State:
-    """``state`` with every hidden card ``c`` replaced by ``mapping[c]`` wherever it lies:
-    the hands (kept sorted by card id, each the same size), the stock and the deck.
+    """``state`` with every card ``c`` replaced by ``mapping[c]`` wherever it lies (hands,
+    kept sorted by card id; the stock; the deck; any other field holding cards), moves
+    excepted: the history keeps what was said and played.
 
-    The permutation only moves cards among hidden places, and the drawn part of the stock
-    changes only where it holds a card another seat drew and still hides; every card ``s``
-    has seen stays where it was. Relabelling the deck, the whole stock and the hands
-    together keeps ``b`` a consistent deal: it is the state reached by the same moves from
-    the relabelled deck.
+    The mapping only exchanges hidden cards, so every card the seat has seen stays where
+    it was, every hand keeps its size, and the drawn part of the stock changes only where
+    it holds a card another seat drew and still hides. Relabelling the deck, the stock and
+    the hands together keeps the result a consistent deal: the state the same moves reach
+    from the relabelled deck.
     """
-
-    def put(card: Card) -> Card:
-        return mapping.get(card, card)
-
-    return attrs.evolve(
-        state,
-        hands=tuple(tuple(sorted(map(put, hand), key=_card_id)) for hand in state.hands),
-        stock=tuple(map(put, state.stock)),
-        deck=tuple(map(put, state.deck)),
-    )
+    changes: dict[str, Any] = {}
+    for field in attrs.fields(State):
+        if not field.init or field.name in ("rules", "history"):
+            continue
+        changes[field.name] = _put(getattr(state, field.name), mapping)
+    changes["hands"] = tuple(tuple(sorted(hand, key=_card_id)) for hand in changes["hands"])
+    return attrs.evolve(state, **changes)
 
 
 def refusal(state: State, move: Move) -> str | None:
@@ -125,7 +188,8 @@ def refusal(state: State, move: Move) -> str | None:
 @st.composite
 def views_to_compare(draw: st.DrawFn) -> tuple[State, State, int, GameSpec]:
     """A reachable state ``a``, a seat ``s`` and ``b``: ``a`` with the hidden cards of ``s``
-    permuted among their places."""
+    permuted among their places, and the tokens of the signals between its opponents
+    changed (§1.10: an opponent's view records neither the token nor the signal)."""
     spec = draw(games())
     states = replay(spec)
     a = draw(st.sampled_from(states), label="state")
@@ -133,6 +197,16 @@ def views_to_compare(draw: st.DrawFn) -> tuple[State, State, int, GameSpec]:
     hidden = hidden_cards(a, seat)
     shuffled = draw(st.permutations(hidden), label="permutation")
     b = relabel(a, dict(zip(hidden, shuffled, strict=True)))
+    sides = spec_sides(a)
+    tokens = tuple(getattr(a.rules, "signal_tokens", None) or ())
+    if sides is not None and tokens:
+        own_side = next((side for side in sides if seat in side), (seat,))
+        history = []
+        for who, move in b.history:
+            if isinstance(move, Signal) and who not in own_side:
+                move = Signal(draw(st.sampled_from(tokens), label="token"))
+            history.append((who, move))
+        b = attrs.evolve(b, history=tuple(history))
     return a, b, seat, spec
 
 
@@ -151,6 +225,15 @@ def test_hidden_cards_do_not_change_the_view(case: tuple[State, State, int, Game
         for move in PROBES:
             if move not in legal:
                 assert refusal(a, move) == refusal(b, move), move
+
+
+@SETTINGS
+@given(views_to_compare())
+def test_known_cards_are_the_public_ones(case: tuple[State, State, int, GameSpec]) -> None:
+    a, _, seat, _ = case
+    view = briscola.observe(a, seat)
+    expected = tuple(tuple(sorted(cards, key=_card_id)) for cards in spec_known_cards(a))
+    assert view.known_cards == expected
 
 
 @SETTINGS
@@ -178,7 +261,10 @@ def test_no_hidden_card_is_named_in_the_view(spec: GameSpec, data: st.DataObject
     states = replay(spec)
     state = data.draw(st.sampled_from(states), label="state")
     seat = data.draw(st.integers(min_value=0, max_value=state.rules.players - 1), label="seat")
-    text = repr(briscola.observe(state, seat))
+    view = briscola.observe(state, seat)
+    # A claim may name any card, true or false: the legal Declare moves list them all.
+    claims_left_out = tuple(m for m in view.legal_moves if not isinstance(m, Declare))
+    text = repr(attrs.evolve(view, legal_moves=claims_left_out))
     named = {Card.parse(code) for code in _CARD_REPR.findall(text)}
     hidden = set(hidden_cards(state, seat)) - public_cards(state, seat)
     leaked = sorted(str(card) for card in named & hidden)
