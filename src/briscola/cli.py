@@ -82,6 +82,9 @@ def _replay(file: str, *, show: bool) -> int:
     except OSError as error:
         print(f"briscola: cannot read {file}: {error.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"briscola: {file} is not UTF-8 text", file=sys.stderr)
+        return 2
     if text.lstrip().startswith("{"):
         value = loads(text)
         if isinstance(value, State):

@@ -218,9 +218,13 @@ def parse_rules(text: str) -> Rules:
         InvalidNotationError: if the text is not such a call with literal arguments, or
             names a bad variant or option.
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"rules are written as text, not {type(text).__name__}")
+    if len(text) > 2000:
+        raise InvalidNotationError("the rules text is too long")
     try:
         tree = ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}") from None
     if (
         not isinstance(tree, ast.Call)
@@ -236,7 +240,7 @@ def parse_rules(text: str) -> Rules:
             for keyword in tree.keywords
             if keyword.arg is not None
         }
-    except (ValueError, SyntaxError, TypeError):
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}") from None
     if not isinstance(variant, str) or len(options) != len(tree.keywords):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}")
@@ -254,8 +258,18 @@ def _int(text: str, tag: str) -> int:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """Backslash, quote and every line break escaped, so a tag stays on one line."""
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return "".join(f"\\u{ord(char):04x}" if char in _LINE_BREAKS else char for char in value)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    def one(found: re.Match[str]) -> str:
+        escaped = found.group(1)
+        return chr(int(escaped[1:], 16)) if len(escaped) == 5 else escaped
+
+    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, value)
+
+
+# What str.splitlines() breaks on.
+_LINE_BREAKS: Final = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from ._deal import fresh_seed
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
 from .errors import BriscolaError, InvalidStateError
 from .game import apply, deal_from
-from .moves import Bid, BidPoints, Move, NameSuit, Pass, Play, ShowHand, SwapTrump
-from .rules import FirstTrickBlind, ShareHands
+from .moves import Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play, ShowHand, SwapTrump
+from .rules import Auction, FirstTrickBlind, ShareHands
 from .state import Phase, State
 from .views import View, observe
 
@@ -231,6 +231,8 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
         raise InvalidStateError("no state agrees with this view (the deal cannot be rebuilt)")
     trump = view.trump_suit if deal is None else deal
     state = deal_from(r, [c for c in deck if c is not None], view.dealer, trump)
+    if state.phase is Phase.OVER and history:
+        raise _Late  # a deal that would have been annulled (annul_zero_point_hand)
     for _, move in history:
         state = apply(state, move)
     if view.seat is not None and observe(state, view.seat) != view:
@@ -242,16 +244,22 @@ def _secret_naming(
     view: View, history: list[tuple[int, Move]], stream: _Stream
 ) -> tuple[list[tuple[int, Move]], Suit | None]:
     """Under a committed blind first trick, a suit the caller named that this seat cannot see."""
-    if view.caller is None or any(type(move) is NameSuit for _, move in history):
+    if view.caller is None or any(type(move) in (NameSuit, NameCard) for _, move in history):
         return history, None
     if view.phase in (Phase.AUCTION, Phase.NAME_TRUMP):
         return history, None  # nothing has been named yet
-    suit = tuple(Suit)[stream.below(4)]
+    r = view.rules
+    naming: Move
+    if r.auction is Auction.POINTS_ONLY:
+        callable_cards = [c for c in r.deck if r.allow_ace_call or c.rank is not Rank.ACE]
+        naming = NameCard(callable_cards[stream.below(len(callable_cards))])
+    else:
+        naming = NameSuit(tuple(Suit)[stream.below(4)])
     end = next(
         (i for i, (_, move) in enumerate(history) if type(move) not in (Bid, BidPoints, Pass)),
         len(history),
     )
-    return history[:end] + [(view.caller, NameSuit(suit))] + history[end:], None
+    return history[:end] + [(view.caller, naming)] + history[end:], None
 
 
 class _Timeline:

@@ -396,10 +396,16 @@ def _decode_state(reader: _Reader) -> State:
         raise InvalidStateError(f"{path}.trump_suit: the replay gives {_code(state.trump_suit)}")
     checks: Mapping[str, tuple[JSON, JSON]] = {
         "phase": (reader.get("phase", str), state.phase.value),
-        "turn": (reader.get("turn", (int, type(None))), state.turn),
-        "hands": (reader.get("hands", list), [[str(c) for c in hand] for hand in state.hands]),
-        "trick": (reader.get("trick", list), [str(card) for card in state.trick]),
-        "points": (reader.get("points", list), list(state.points)),
+        "turn": (
+            _optional_seat(reader.get("turn", (int, type(None))), f"{path}.turn", r),
+            state.turn,
+        ),
+        "hands": (
+            tuple(_cards(hand, f"{path}.hands") for hand in reader.get("hands", list)[:6]),
+            state.hands,
+        ),
+        "trick": (_cards(reader.get("trick", list), f"{path}.trick", limit=6), state.trick),
+        "points": (_int_list(reader.get("points", list), f"{path}.points"), state.points),
     }
     for name, (written, replayed) in checks.items():
         if written != replayed:

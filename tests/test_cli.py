@@ -1,0 +1,277 @@
+"""The ``briscola`` command: ``demo``, ``replay``, ``validate`` and ``variants``.
+
+Each command is run in-process through `briscola.cli.main`, with its output captured.
+A bad input ends with exit status 2 and a message on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import runpy
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+import briscola
+from briscola import VARIANTS, Record
+from briscola.cli import main
+
+PRESETS: Final = tuple(VARIANTS)
+GAME_POINTS: Final = re.compile(r"seat (\d+) ([+-]?\d+)")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line; return the exit status, stdout and stderr."""
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:  # argparse exits on usage errors
+        status = stop.code if isinstance(stop.code, int) else 2
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def final_game_points(out: str) -> dict[int, int]:
+    """The seats and game points of the last "game points" line."""
+    lines = [line for line in out.splitlines() if line.startswith("game points")]
+    assert lines, out
+    return {int(seat): int(delta) for seat, delta in GAME_POINTS.findall(lines[-1])}
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_demo_plays_every_preset(capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    status, out, err = run(capsys, "demo", "--variant", variant, "--seed", "3")
+    assert status == 0
+    assert err == ""
+    assert out.rstrip().splitlines()[-1].startswith("game points")
+    points = final_game_points(out)
+    assert sorted(points) == list(range(VARIANTS[variant].players))
+    assert sum(points.values()) == 0  # RULES.md §1.9: game points are zero-sum
+    again = run(capsys, "demo", "--variant", variant, "--seed", "3")
+    assert again == (0, out, "")  # seeded: the same game every time
+
+
+def test_demo_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "demo")
+    assert (status, err) == (0, "")
+    assert "game points" in out
+    assert len(final_game_points(out)) == 2
+
+
+def test_demo_with_a_table_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "demo", "--option", "seven_swap=true", "--seed", "11")
+    assert (status, err) == (0, "")
+    assert "seven_swap=True" in out  # the rules are shown as their repr
+    assert "game points" in out
+    status, out, err = run(
+        capsys,
+        "demo",
+        "--variant",
+        "classic-4",
+        "--option",
+        "signals=true",
+        "--option",
+        "win_threshold=70",
+        "--dealer",
+        "2",
+    )
+    assert (status, err) == (0, "")
+    assert sum(final_game_points(out).values()) == 0
+
+
+@pytest.mark.parametrize("fmt", [None, "best_of(3)", "fixed_deals(2)"])
+def test_demo_match(capsys: pytest.CaptureFixture[str], fmt: str | None) -> None:
+    argv = ["demo", "--match"] if fmt is None else ["demo", "--match", fmt]
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert "match" in out.lower()
+    assert out.strip()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--option", "nosuch=1"],
+        ["demo", "--option", "seven_swap=maybe"],
+        ["demo", "--option", "seven_swap"],
+        ["demo", "--variant", "chiamata", "--option", "seven_swap=true"],
+        ["demo", "--variant", "poker"],
+        ["demo", "--dealer", "9"],
+        ["demo", "--seed", "seven"],
+        ["demo", "--match", "best_of(x)"],
+        ["demo", "--variant", "classic", "--option", "win_threshold=500"],
+        ["nosuchcommand"],
+        [],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(
+    capsys: pytest.CaptureFixture[str], argv: Sequence[str]
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert err.strip()
+    assert "Traceback" not in err
+
+
+def test_a_bad_option_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "demo", "--option", "seven_swp=true")
+    assert status == 2
+    assert "seven_swp" in err
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-4", "chiamata", "bugiarda-5"])
+def test_record_then_validate_then_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, variant: str
+) -> None:
+    file = tmp_path / "deal.txt"
+    status, demo_out, err = run(
+        capsys, "demo", "--variant", variant, "--seed", "5", "--record", str(file)
+    )
+    assert (status, err) == (0, "")
+    assert file.exists()
+    record = Record.from_text(file.read_text(encoding="utf-8"))
+    assert record.rules == VARIANTS[variant]
+    final = record.final_state()
+    assert briscola.is_over(final)
+
+    status, out, err = run(capsys, "validate", str(file))
+    assert (status, err) == (0, "")
+    assert out.strip()
+
+    status, replay_out, err = run(capsys, "replay", str(file))
+    assert (status, err) == (0, "")
+    # The replay tells the same deal as the demo that recorded it.
+    assert final_game_points(replay_out) == final_game_points(demo_out)
+    tricks = [line for line in demo_out.splitlines() if line.startswith("trick")]
+    assert tricks
+    assert tricks == [line for line in replay_out.splitlines() if line.startswith("trick")]
+    expected = dict(enumerate(briscola.score(final).deltas))
+    assert final_game_points(replay_out) == expected
+
+
+def test_validate_and_replay_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = briscola.random_playout(briscola.new_game("classic-3", seed=4), random.Random(4))
+    for name, value in (("state", state), ("record", Record.from_state(state, White="Anna"))):
+        file = tmp_path / f"{name}.json"
+        file.write_text(briscola.dumps(value, indent=2), encoding="utf-8")
+        for command in ("validate", "replay"):
+            status, out, err = run(capsys, command, str(file))
+            assert (status, err) == (0, ""), (command, name)
+            assert out.strip()
+
+
+def test_validate_an_unfinished_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = briscola.new_game("classic", seed=4)
+    for _ in range(5):
+        state = briscola.apply(state, briscola.legal_moves(state)[0])
+    file = tmp_path / "unfinished.txt"
+    file.write_text(Record.from_state(state).to_text(), encoding="utf-8")
+    assert run(capsys, "validate", str(file))[0] == 0
+    status, out, err = run(capsys, "replay", str(file))
+    assert (status, err) == (0, "")
+    assert out.strip()
+
+
+def _good_record_text() -> str:
+    state = briscola.random_playout(briscola.new_game("classic", seed=2), random.Random(2))
+    return Record.from_state(state).to_text()
+
+
+def _illegal_record_text() -> str:
+    text = _good_record_text()
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("3."))
+    first = briscola.new_game("classic", seed=2)
+    held = {str(card) for hand in first.hands for card in hand}
+    stranger = next(str(card) for card in first.rules.deck if str(card) not in held)
+    head, _, _ = lines[number].partition(",")
+    lines[number] = f"{head.split('.')[0]}. {stranger}, {stranger}"
+    return "\n".join(lines) + "\n"
+
+
+BROKEN: Final[dict[str, bytes]] = {
+    "garbage": b"this is not a record\n",
+    "empty": b"",
+    "bad json": b'{"type": "state", "format": 1, ',
+    "json of the wrong kind": briscola.dumps(briscola.Pass()).encode(),
+    "json view": briscola.dumps(
+        briscola.observe(briscola.new_game("classic", seed=1), 0)
+    ).encode(),
+    "json nonsense": b"{}",
+    "illegal move": _illegal_record_text().encode(),
+    "bad rules": _good_record_text().replace("rules('classic')", "rules('poker')").encode(),
+    "bad dealer": _good_record_text().replace('[Dealer "1"]', '[Dealer "9"]').encode(),
+    "not utf-8": b"\xff\xfe\x00\x01 broken bytes",
+    "deep json": b"[" * 5000 + b"]" * 5000,
+}
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+@pytest.mark.parametrize("name", BROKEN)
+def test_a_broken_file_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, name: str
+) -> None:
+    file = tmp_path / "broken.txt"
+    file.write_bytes(BROKEN[name])
+    status, _, err = run(capsys, command, str(file))
+    assert status == 2, name
+    assert err.strip()
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_a_missing_file_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    status, _, err = run(capsys, command, str(tmp_path / "nowhere.txt"))
+    assert status == 2
+    assert err.strip()
+    status, _, err = run(capsys, command, str(tmp_path))  # a directory
+    assert status == 2
+
+
+def test_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "variants")
+    assert (status, err) == (0, "")
+    listed = [line.split()[0] for line in out.splitlines() if line.strip()]
+    assert listed == list(VARIANTS)
+    for variant in (
+        "classic",
+        "classic-3",
+        "classic-4",
+        "classic-6",
+        "chiamata",
+        "chiamata-milan",
+        "bugiarda",
+        "bugiarda-2",
+        "bugiarda-5",
+        "scoperta",
+        "briscolone",
+    ):
+        assert variant in listed
+
+
+def test_the_module_runs_as_a_program(capsys: pytest.CaptureFixture[str]) -> None:
+    saved = sys.argv
+    sys.argv = ["briscola", "variants"]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # briscola.__main__ seen before
+            with pytest.raises(SystemExit) as stop:
+                runpy.run_module("briscola", run_name="__main__")
+    finally:
+        sys.argv = saved
+    assert stop.value.code in (0, None)
+    assert "classic" in capsys.readouterr().out
+
+
+def test_json_documents_from_the_demo_record(tmp_path: Path) -> None:
+    file = tmp_path / "deal.txt"
+    assert main(["demo", "--seed", "9", "--record", str(file)]) == 0
+    record = Record.from_text(file.read_text(encoding="utf-8"))
+    assert json.loads(briscola.dumps(record))["type"] == "record"

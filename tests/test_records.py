@@ -1,0 +1,537 @@
+"""Game records: `Record.from_state`, the text form (`to_text`, `from_text`), replaying a
+record, its errors, and `parse_rules`, which reads a `Rules` repr without evaluating it.
+
+Expected values come from API.md and RULES.md (option names and values from §8, zero-sum
+game points from §1.9), never from the engine's own output.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Final
+
+import pytest
+
+import briscola
+from briscola import (
+    VARIANTS,
+    Card,
+    IllegalMoveError,
+    InvalidNotationError,
+    Move,
+    Play,
+    Record,
+    Rules,
+    State,
+    Suit,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    rules,
+    score,
+)
+from briscola.records import parse_rules
+
+PRESETS: Final = tuple(VARIANTS)
+RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
+TAGS: Final = {"White": "Anna", "Black": "Bruno", "Date": "2024.03.01", "Event": "Club night"}
+
+# RULES.md §8: option -> values, and the presets each option applies to.
+_ALL: Final = frozenset(PRESETS)
+_STOCK: Final = frozenset(
+    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
+)
+_FACE_UP: Final = _STOCK - {"briscolone"}
+_PARTNERS: Final = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
+_TWO_SIDED: Final = frozenset(
+    {
+        "classic",
+        "classic-4",
+        "classic-6",
+        "bugiarda",
+        "bugiarda-2",
+        "bugiarda-5",
+        "scoperta",
+        "briscolone",
+    }
+)
+_CHIAMATA: Final = frozenset({"chiamata", "chiamata-milan"})
+_DEALT: Final = frozenset({"bugiarda", "bugiarda-5"})
+_BOOL: Final = (True, False)
+_SHARE: Final = ("off", "voluntary", "automatic")
+OPTION_VALUES: Final[dict[str, tuple[frozenset[str], tuple[object, ...]]]] = {
+    "removed_two": (frozenset({"classic-3"}), ("2C", "2B", "2D", "2S", "random")),
+    "deal_packet_size": (_ALL, (1,)),
+    "open_hands": (_ALL - _CHIAMATA, _BOOL),
+    "open_stock": (_STOCK, _BOOL),
+    "trump_source": (_DEALT, ("last_dealt", "separate_flip")),
+    "first_leader_offset": (_DEALT, (1, -1)),
+    "declaration_round": (frozenset({"bugiarda", "bugiarda-2", "bugiarda-5"}), _BOOL),
+    "public_claims": (_ALL, _BOOL),
+    "rank_variant": (_ALL, ("standard", "seven_high", "seven_high_bisca", "three_natural")),
+    "must_follow_suit": (_ALL, _BOOL),
+    "seven_swap": (_FACE_UP, _BOOL),
+    "seven_swap_requires_higher": (_FACE_UP, _BOOL),
+    "seven_swap_only_if_drawn": (_FACE_UP, _BOOL),
+    "seven_swap_requires_won_trick": (_FACE_UP, _BOOL),
+    "seven_swap_only_leader": (_FACE_UP, _BOOL),
+    "seven_swap_deadline": (_FACE_UP, ("stock_empty", "before_penultimate_trick")),
+    "two_swap": (_FACE_UP, _BOOL),
+    "two_swap_window": (_FACE_UP, ("first_trick", "before_first_lead", "both")),
+    "signals": (_PARTNERS, _BOOL),
+    "signal_tokens": (_PARTNERS, (("ACE",), ("KING", "LOW_TRUMPS", "NO_TRUMPS", "CARICHI"))),
+    "no_signals_first_trick": (_PARTNERS, _BOOL),
+    "share_hands_before_first_trick": (_PARTNERS, _SHARE),
+    "share_hands_when_stock_empty": (_PARTNERS, _SHARE),
+    "tie_rule": (_TWO_SIDED, ("draw", "replay", "last_trick")),
+    "win_threshold": (_TWO_SIDED, (61, 90, 120)),
+    "auction": (_CHIAMATA, ("ranks", "points_only", "two_only")),
+    "after_two": (_CHIAMATA, ("ends", "points")),
+    "allow_ace_call": (_CHIAMATA, _BOOL),
+    "min_point_call": (_CHIAMATA, (61, 62)),
+    "point_call_step": (_CHIAMATA, (1, 5, 59)),
+    "allow_point_jump": (_CHIAMATA, _BOOL),
+    "all_pass": (_CHIAMATA, ("forced", "redeal")),
+    "base_target": (_CHIAMATA, (60, 61)),
+    "first_leader": (_CHIAMATA, ("first_hand", "caller")),
+    "first_trick_blind": (_CHIAMATA, ("off", "committed", "free_choice")),
+    "stakes": (_CHIAMATA, ("flat", "bands", "tedaldi")),
+    "cappotto": (_CHIAMATA, ("points", "tricks")),
+    "players": (_CHIAMATA, (5, 6)),
+    "six_player_form": (_CHIAMATA, ("dealer_sits_out", "remove_fours", "remove_twos")),
+    "annul_zero_point_hand": (_CHIAMATA, _BOOL),
+}
+ONE_OPTION: Final = [
+    (variant, name, value)
+    for name, (presets, values) in OPTION_VALUES.items()
+    for variant in PRESETS
+    if variant in presets
+    for value in values
+]
+# Option sets that change what a record holds: swaps, rounds, talk, separate flips, seeds.
+OPTION_SETS: Final[list[tuple[str, dict[str, object]]]] = [
+    *((variant, {}) for variant in PRESETS),
+    ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
+    ("classic-3", {"removed_two": "random"}),
+    ("classic-4", {"signals": True, "public_claims": True}),
+    ("classic-4", {"share_hands_before_first_trick": "voluntary"}),
+    ("classic-6", {"share_hands_when_stock_empty": "voluntary", "open_stock": True}),
+    ("chiamata", {"first_trick_blind": "committed"}),
+    ("chiamata", {"first_trick_blind": "free_choice", "players": 6}),
+    ("chiamata-milan", {"auction": "points_only", "all_pass": "redeal"}),
+    ("bugiarda", {"trump_source": "separate_flip"}),
+    ("bugiarda-5", {"trump_source": "separate_flip", "trump_suit": "B"}),
+    ("briscolone", {"tie_rule": "replay", "must_follow_suit": True}),
+]
+
+
+def play(r: Rules, seed: int, dealer: int | None = None) -> list[State]:
+    """Every state of a seeded deal played with seeded random legal moves."""
+    rng = random.Random(seed)
+    state = new_game(r, seed=seed, dealer=dealer)
+    states = [state]
+    while not is_over(state):
+        state = apply(state, rng.choice(legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def moves_of(state: State) -> tuple[Move, ...]:
+    return tuple(move for _, move in state.history)
+
+
+def tag_lines(text: str) -> dict[str, str]:
+    found = re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', text, flags=re.MULTILINE)
+    return dict(found)
+
+
+# --- round trips -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_text_round_trip(variant: str, options: dict[str, object], seed: int) -> None:
+    r = rules(variant, **options)
+    dealer = seed % r.players
+    states = play(r, seed, dealer)
+    for state in (states[0], states[1], states[len(states) // 2], states[-1]):
+        for tags in ({}, TAGS):
+            record = Record.from_state(state, **tags)
+            assert record.rules == r
+            assert record.dealer == dealer
+            assert record.moves == moves_of(state)
+            assert record.deck == state.deck
+            assert record.tags == tuple(tags.items())
+            text = record.to_text()
+            back = Record.from_text(text)
+            assert back == record
+            assert back.to_text() == text
+            assert back.final_state() == state
+            found = tag_lines(text)
+            for name, value in tags.items():
+                assert found[name] == value
+            assert found["Format"] == "briscola-record 1"
+            assert parse_rules(found["Rules"]) == r
+            assert int(found["Dealer"]) == dealer
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_replaying_a_record_yields_every_state(variant: str) -> None:
+    states = play(VARIANTS[variant], 31)
+    record = Record.from_state(states[-1], White="Anna")
+    replayed = list(record)
+    assert len(replayed) == len(record.moves) + 1 == len(states)
+    assert replayed == states
+    assert replayed[-1] == record.final_state() == states[-1]
+    assert replayed[0] == record.first_state() == new_game(variant, seed=31)
+    for before, move, after in zip(replayed, record.moves, replayed[1:], strict=False):
+        assert apply(before, move) == after
+    assert list(record.states()) == replayed
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_a_finished_record_states_its_result(variant: str) -> None:
+    states = play(VARIANTS[variant], 8)
+    final = states[-1]
+    text = Record.from_state(final).to_text()
+    result = tag_lines(text)["Result"]
+    outcome = score(final)
+    if outcome.void:
+        assert result == "void"
+    else:
+        deltas = tuple(int(word) for word in result.split())
+        assert deltas == outcome.deltas
+        assert sum(deltas) == 0  # RULES.md §1.9: game points are zero-sum
+        assert len(deltas) == final.rules.players
+    for state in states[:-1]:
+        assert "Result" not in tag_lines(Record.from_state(state).to_text())
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+@pytest.mark.parametrize("seed", [0, 12345, 2**40 + 3])
+def test_a_record_with_a_seed(variant: str, seed: int) -> None:
+    r = VARIANTS[variant]
+    states = play(r, seed)
+    record = Record(r, r.players - 1, moves_of(states[-1]), seed=seed, tags=(("Event", "x"),))
+    assert record.deck is None
+    replayed = list(record)
+    assert len(replayed) == len(record.moves) + 1
+    assert replayed[0] == new_game(variant, seed=seed)
+    assert replayed[-1] == states[-1]
+    text = record.to_text()
+    assert tag_lines(text)["Seed"] == str(seed)
+    assert "Deck" not in tag_lines(text)
+    back = Record.from_text(text)
+    assert back == record
+    assert back.final_state() == states[-1]
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['a "quoted" name', "back\\slash", "[brackets]", "Città", "", "  spaced  ", '\\"', "#1"],
+)
+def test_tag_values_round_trip(value: str) -> None:
+    state = play(VARIANTS["classic"], 3)[5]
+    record = Record.from_state(state, Event=value, Site=value)
+    back = Record.from_text(record.to_text())
+    assert back == record
+    assert back.tags == (("Event", value), ("Site", value))
+
+
+@pytest.mark.parametrize("value", ["first line\nsecond line", "a\rb", "a\r\nb", "a\u2028b"])
+def test_tag_values_with_line_breaks_round_trip(value: str) -> None:
+    """A tag value may hold any text; the text form must still read back."""
+    state = play(VARIANTS["classic"], 3)[5]
+    record = Record.from_state(state, Event=value)
+    try:
+        text = record.to_text()
+    except InvalidNotationError:
+        return  # refusing such a value at writing time is fine too
+    assert Record.from_text(text) == record
+
+
+def test_the_text_form_reads_back_with_comments_blank_lines_and_crlf() -> None:
+    state = play(VARIANTS["classic-4"], 4)[-1]
+    record = Record.from_state(state, **TAGS)
+    text = record.to_text()
+    lines = text.splitlines()
+    decorated = ["# a comment", "; another", "", *lines[:3], "", *lines[3:], "", "# the end"]
+    assert Record.from_text("\n".join(decorated)) == record
+    assert Record.from_text(text.replace("\n", "\r\n")) == record
+    assert Record.from_text("\n".join("  " + line + "  " for line in lines)) == record
+
+
+def test_a_record_of_a_fresh_deal_has_no_moves() -> None:
+    state = new_game("classic", seed=5)
+    record = Record.from_state(state)
+    assert record.moves == ()
+    assert list(record) == [state]
+    assert Record.from_text(record.to_text()) == record
+
+
+def test_separate_flip_keeps_its_trump_suit() -> None:
+    r = rules("bugiarda", trump_source="separate_flip")
+    states = play(r, 9)
+    record = Record.from_state(states[-1])
+    assert record.trump_suit == states[0].trump_suit
+    assert isinstance(record.trump_suit, Suit)
+    back = Record.from_text(record.to_text())
+    assert back.trump_suit == record.trump_suit
+    assert back.final_state() == states[-1]
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+def _foreign_card(state: State) -> Card:
+    """A card of the variant that the seat to act does not hold."""
+    seat = state.turn
+    assert seat is not None
+    held = set(state.hands[seat])
+    return next(card for card in state.rules.deck if card not in held)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_an_illegal_move_is_reported_by_its_number(variant: str) -> None:
+    states = play(VARIANTS[variant], 6)
+    moves = list(moves_of(states[-1]))
+    plays = [i for i, move in enumerate(moves) if isinstance(move, Play)]
+    index = plays[len(plays) // 2]
+    number = index + 1  # moves are numbered from 1
+    moves[index] = Play(_foreign_card(states[index]))
+    record = Record.from_state(states[0])
+    bad = Record(record.rules, record.dealer, tuple(moves), deck=record.deck)
+    replayed: list[State] = []
+    with pytest.raises(IllegalMoveError) as caught:
+        replayed.extend(bad)
+    assert re.search(rf"\b{number}\b", str(caught.value))
+    assert len(replayed) == number  # the deal and the moves before the bad one
+    assert replayed == states[:number]
+    with pytest.raises(IllegalMoveError, match=rf"\b{number}\b"):
+        bad.final_state()
+    # The same record in text form reads, and fails the same way when replayed.
+    text = Record(record.rules, record.dealer, tuple(moves[:index]), deck=record.deck).to_text()
+    text += f"99. {moves[index]}\n"
+    from_text = Record.from_text(text)
+    with pytest.raises(IllegalMoveError, match=rf"\b{number}\b"):
+        from_text.final_state()
+
+
+def test_a_move_after_the_end_is_illegal() -> None:
+    states = play(VARIANTS["classic"], 2)
+    record = Record.from_state(states[-1])
+    extra = Record(
+        record.rules, record.dealer, (*record.moves, Play(Card.parse("AD"))), record.deck
+    )
+    with pytest.raises(IllegalMoveError, match=rf"\b{len(record.moves) + 1}\b"):
+        extra.final_state()
+
+
+GARBAGE_LINES: Final = (
+    "this is not a record line",
+    "1. fly away",
+    "1. AD, teleport",
+    "x. AD",
+    "12 AD",
+    "[Event unquoted]",
+    '[Event "unterminated]',
+    "[]",
+    "1. swap ZZ",
+    "1. points many",
+)
+
+
+@pytest.mark.parametrize("garbage", GARBAGE_LINES)
+@pytest.mark.parametrize("where", [0, 3, -1])
+def test_an_unreadable_line_is_reported_by_its_number(garbage: str, where: int) -> None:
+    text = Record.from_state(play(VARIANTS["classic"], 1)[-1], White="Anna").to_text()
+    lines = text.splitlines()
+    position = len(lines) if where == -1 else where
+    lines.insert(position, garbage)
+    with pytest.raises(InvalidNotationError, match=rf"\bline {position + 1}\b"):
+        Record.from_text("\n".join(lines))
+
+
+def _header(**tags: str) -> str:
+    defaults = {
+        "Format": "briscola-record 1",
+        "Rules": "rules('classic')",
+        "Dealer": "1",
+        "Seed": "7",
+    }
+    defaults.update(tags)
+    return "".join(f'[{name} "{value}"]\n' for name, value in defaults.items() if value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n\n",
+        _header(Format=""),
+        _header(Format="briscola-record 2"),
+        _header(Rules=""),
+        _header(Dealer=""),
+        _header(Dealer="one"),
+        _header(Dealer="1.5"),
+        _header(Seed=""),  # neither a deck nor a seed
+        _header(Seed="seven"),
+        _header(Deck="AD 2D"),  # and a seed: both
+        _header(Seed="", Deck="AD XX"),
+        _header(TrumpSuit="hearts"),
+        _header(Rules="rules('poker')"),
+        _header(Rules="rules('classic', seven_swp=True)"),
+        _header(Rules="__import__('os').system('echo hacked')"),
+        _header() + '[Dealer "1"]\n',  # a reserved tag twice
+    ],
+)
+def test_unreadable_headers_are_refused(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        Record.from_text(text)
+
+
+@pytest.mark.parametrize("value", [None, 5, b"[Format]", ["1. AD"]])
+def test_from_text_reads_only_text(value: object) -> None:
+    with pytest.raises(InvalidNotationError):
+        Record.from_text(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", RESERVED)
+def test_reserved_tag_names_are_refused(name: str) -> None:
+    state = new_game("classic", seed=1)
+    with pytest.raises(InvalidNotationError):
+        Record.from_state(state, **{name: "x"})
+
+
+@pytest.mark.parametrize("name", ["two words", 'quote"', "bracket]", "", "new\nline"])
+def test_tag_names_that_cannot_be_written_are_refused(name: str) -> None:
+    state = new_game("classic", seed=1)
+    with pytest.raises(InvalidNotationError):
+        Record.from_state(state, **{name: "x"})
+
+
+def test_bad_deals_in_a_record_are_reported_when_replayed() -> None:
+    for deck in ("AD 2D", " ".join(["AD"] * 40)):
+        record = Record.from_text(_header(Seed="", Deck=deck))
+        with pytest.raises(briscola.BriscolaError):
+            list(record)
+    record = Record.from_text(_header(Dealer="7"))
+    with pytest.raises(briscola.BriscolaError):
+        list(record)
+
+
+# --- parse_rules -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "name", "value"), ONE_OPTION)
+def test_parse_rules_reads_every_repr(variant: str, name: str, value: object) -> None:
+    r = rules(variant, **{name: value})
+    assert parse_rules(repr(r)) == r
+    text = Record.from_state(new_game(r, seed=2)).to_text()
+    assert Record.from_text(text).rules == r
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
+def test_parse_rules_reads_combined_options(variant: str, options: dict[str, object]) -> None:
+    r = rules(variant, **options)
+    assert parse_rules(repr(r)) == r
+    assert parse_rules("  " + repr(r) + "\n") == r
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rules('classic')", rules("classic")),
+        ('rules("classic-4", seven_swap=True)', rules("classic-4", seven_swap=True)),
+        (
+            "rules('classic-4', signal_tokens=('ACE', 'KING'))",
+            rules("classic-4", signal_tokens=("ACE", "KING")),
+        ),
+        ("rules('bugiarda', first_leader_offset=-1)", rules("bugiarda", first_leader_offset=-1)),
+    ],
+)
+def test_parse_rules_reads_literal_calls(text: str, expected: Rules) -> None:
+    assert parse_rules(text) == expected
+
+
+REFUSED: Final = (
+    "__import__('os')",
+    "__import__('os').system('echo hacked')",
+    "rules(x)",
+    "rules('classic', **{})",
+    "rules('classic', **options)",
+    "rules(*['classic'])",
+    "rules()",
+    "rules('classic', 'scoperta')",
+    "rules(1)",
+    "rules(None)",
+    "rules('classic')(1)",
+    "rules('classic').variant",
+    "Rules('classic')",
+    "briscola.rules('classic')",
+    "eval(\"rules('classic')\")",
+    "lambda: rules('classic')",
+    "rules('classic'); rules('classic')",
+    "rules('classic', seven_swap=__import__('os'))",
+    "rules('classic', seven_swap=[x for x in (1,)])",
+    "rules('classic', seven_swap=True, seven_swap=False)",
+    "rules('classic', seven_swap=yes)",
+    "rules('classic', seven_swap={1: 2})",
+    "rules('classic', win_threshold=1e999)",
+    "rules('classic', win_threshold=" + "9" * 5000 + ")",
+    "rules('nope')",
+    "rules('classic', nope=1)",
+    "rules('chiamata', seven_swap=True)",
+    "rules('classic'",
+    "",
+    "   ",
+    "\x00",
+    "rules('classic', win_threshold=" + "(" * 300 + "61" + ")" * 300 + ")",
+    "rules('classic', win_threshold=" + "-" * 3000 + "61)",
+    "rules('classic', win_threshold=" + "+" * 100_000 + "61)",
+    "rules('classic', signal_tokens=" + "[" * 2000 + "]" * 2000 + ")",
+)
+
+
+@pytest.mark.parametrize("text", REFUSED, ids=lambda text: text[:40])
+def test_parse_rules_refuses_anything_but_a_literal_call(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        parse_rules(text)
+
+
+@pytest.mark.parametrize("text", REFUSED[-4:], ids=lambda text: text[:40])
+def test_a_record_with_unreadable_rules_is_refused(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        Record.from_text(_header(Rules=text.replace('"', "'")))
+
+
+def test_parse_rules_evaluates_nothing() -> None:
+    calls: list[str] = []
+
+    class Spy:
+        def __repr__(self) -> str:
+            calls.append("repr")
+            return "spy"
+
+    for text in ("rules(Spy())", "rules('classic', seven_swap=Spy())"):
+        with pytest.raises(InvalidNotationError):
+            parse_rules(text)
+    assert calls == []
+
+
+@pytest.mark.parametrize("value", [None, 5, ("rules('classic')",), ["rules"]])
+def test_parse_rules_reads_only_text(value: object) -> None:
+    with pytest.raises(InvalidNotationError):
+        parse_rules(value)  # type: ignore[arg-type]
+
+
+def test_records_compare_by_value() -> None:
+    state = play(VARIANTS["classic"], 5)[-1]
+    one = Record.from_state(state, White="Anna")
+    two = Record.from_state(state, White="Anna")
+    assert one == two
+    assert hash(one) == hash(two)
+    assert one != Record.from_state(state, White="Bruno")
+    assert one != Record.from_state(state)

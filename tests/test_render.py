@@ -1,0 +1,248 @@
+"""`render`: the text description of a view or a state.
+
+A rendered view names the variant, whose turn it is, the trump and the seat's own hand,
+and never shows a card that seat cannot see. A rendered state (the referee's table) shows
+every hand.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Final
+
+import pytest
+
+from briscola import (
+    VARIANTS,
+    Card,
+    Declare,
+    Has,
+    HasNot,
+    Move,
+    NameCard,
+    Play,
+    State,
+    Suit,
+    SwapTrump,
+    View,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    public_view,
+    render,
+    rules,
+)
+
+PRESETS: Final = tuple(VARIANTS)
+CODE: Final = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
+# RULES.md §1.1: the names of each suit.
+SUIT_NAMES: Final = {
+    Suit.DENARI: ("denari", "coins", "diamonds", "ori"),
+    Suit.COPPE: ("coppe", "cups", "hearts"),
+    Suit.SPADE: ("spade", "swords", "spades"),
+    Suit.BASTONI: ("bastoni", "batons", "clubs", "cudgels"),
+}
+CASES: Final[list[tuple[str, dict[str, object]]]] = [
+    *((variant, {}) for variant in PRESETS),
+    ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
+    ("classic", {"open_stock": True}),
+    ("classic-3", {"removed_two": "random", "open_hands": True}),
+    ("classic-4", {"signals": True, "public_claims": True, "no_signals_first_trick": False}),
+    ("classic-4", {"share_hands_before_first_trick": "voluntary"}),
+    ("classic-6", {"share_hands_when_stock_empty": "automatic", "signals": True}),
+    ("chiamata", {"first_trick_blind": "committed"}),
+    ("chiamata", {"first_trick_blind": "free_choice", "players": 6}),
+    ("chiamata-milan", {"auction": "points_only"}),
+    ("bugiarda", {"trump_source": "separate_flip"}),
+    ("bugiarda-5", {"public_claims": True}),
+    ("bugiarda-2", {"declaration_round": True}),
+]
+
+
+def play(variant: str, seed: int, **options: object) -> list[State]:
+    rng = random.Random(seed)
+    state = new_game(rules(variant, **options), seed=seed)
+    states = [state]
+    while not is_over(state):
+        state = apply(state, rng.choice(legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def a_few(states: list[State]) -> list[State]:
+    """The deal, a state in the middle of a trick, a state between tricks, and the end."""
+    middle = [s for s in states if s.trick]
+    between = [s for s in states if s.tricks and not s.trick and s.turn is not None]
+    picked = [states[0], states[-1]]
+    if middle:
+        picked.append(middle[len(middle) // 2])
+    if between:
+        picked.append(between[len(between) // 3])
+    return picked
+
+
+def views(state: State) -> Iterator[View]:
+    for seat in range(state.rules.players):
+        yield observe(state, seat)
+    yield public_view(state)
+
+
+def codes(text: str) -> set[str]:
+    return set(CODE.findall(text))
+
+
+def mentions_suit(text: str, suit: Suit) -> bool:
+    lowered = text.lower()
+    return any(re.search(rf"\b{name}\b", lowered) for name in SUIT_NAMES[suit])
+
+
+def named_cards(moves: Iterator[Move]) -> set[Card]:
+    """The cards that moves name: played, exchanged, called or claimed."""
+    cards: set[Card] = set()
+    for move in moves:
+        if isinstance(move, Play | SwapTrump | NameCard):
+            cards.add(move.card)
+        elif isinstance(move, Declare) and isinstance(move.claim, Has | HasNot):
+            cards.add(move.claim.card)
+    return cards
+
+
+def visible_cards(view: View) -> set[Card]:
+    """Every card the view shows or names (RULES.md §1.10)."""
+    cards = set(view.hand) | set(view.removed) | set(view.trick)
+    for hand in view.hands:
+        cards |= set(hand or ())
+    for known in view.known_cards:
+        cards |= set(known)
+    for _, shown in view.shown:
+        cards |= set(shown)
+    for trick in view.tricks:
+        cards |= set(trick.cards)
+    for card in (view.trump_card, view.initial_trump_card, view.called_card):
+        if card is not None:
+            cards.add(card)
+    cards |= set(view.stock or ())
+    cards |= named_cards(move for _, move in view.history)
+    cards |= named_cards(iter(view.legal_moves))
+    return cards
+
+
+def check_view(state: State, view: View) -> None:
+    text = render(view)
+    assert isinstance(text, str)
+    assert text.strip()
+    assert view.rules.variant in text
+    head = text.splitlines()[0]
+    if view.turn is None:
+        assert "over" in head.lower(), text
+    else:
+        assert re.search(rf"\bseat {view.turn}\b", head), text
+    if view.trump_suit is not None:
+        assert mentions_suit(text, view.trump_suit), text
+    else:
+        assert "trump" in text.lower()
+    shown = codes(text)
+    for card in view.hand:
+        assert str(card) in shown, (card, text)
+    # No leak: a card the seat cannot see never appears in its text.
+    in_play = set(state.rules.deck) - set(state.removed)
+    hidden = in_play - visible_cards(view)
+    leaked = {str(card) for card in hidden} & shown
+    assert not leaked, (view.seat, leaked, text)
+
+
+def check_state(state: State) -> None:
+    text = render(state)
+    assert state.rules.variant in text
+    head = text.splitlines()[0]
+    if state.turn is None:
+        assert "over" in head.lower(), text
+    else:
+        assert re.search(rf"\bseat {state.turn}\b", head), text
+    if state.trump_suit is not None:
+        assert mentions_suit(text, state.trump_suit), text
+    shown = codes(text)
+    for hand in state.hands:
+        for card in hand:
+            assert str(card) in shown, (card, text)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_render_names_the_variant_the_turn_the_trump_and_the_hand(variant: str) -> None:
+    for state in a_few(play(variant, 3)):
+        check_state(state)
+        for view in views(state):
+            check_view(state, view)
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_rendered_view_never_shows_a_hidden_card(
+    variant: str, options: dict[str, object], seed: int
+) -> None:
+    states = play(variant, seed, **options)
+    for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
+        check_state(state)
+        for view in views(state):
+            check_view(state, view)
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    state = play("classic-4", 5)[9]
+    text = render(public_view(state))
+    for hand in state.hands:
+        for card in hand:
+            assert str(card) not in codes(text)
+
+
+def test_open_hands_are_rendered() -> None:
+    state = new_game("scoperta", seed=6)
+    text = render(observe(state, 0))
+    for hand in state.hands:
+        for card in hand:
+            assert str(card) in codes(text)
+
+
+def test_an_open_stock_is_rendered() -> None:
+    state = new_game("classic", seed=6, open_stock=True)
+    text = render(observe(state, 1))
+    for card in state.stock[state.drawn :]:
+        assert str(card) in codes(text)
+
+
+def test_a_render_of_a_view_depends_on_the_view_only() -> None:
+    one = new_game("classic", seed=1)
+    view = observe(one, 0)
+    assert render(view) == render(view)
+    other = observe(one, 1)
+    assert render(view) != render(other)
+
+
+def test_the_called_card_stays_secret_under_a_blind_first_trick() -> None:
+    """RULES.md §1.10: under first_trick_blind the trump suit is hidden from everyone but
+    the caller until the last card of trick 1."""
+    for seed in range(1, 6):
+        for state in play("chiamata", seed, first_trick_blind="committed"):
+            if state.tricks or state.trump_suit is None:
+                continue
+            for view in views(state):
+                if view.seat is not None and view.seat == view.caller:
+                    continue
+                assert view.trump_suit is None
+                assert view.called_card is None
+                check_view(state, view)
+
+
+def test_the_leak_check_knows_what_is_hidden() -> None:
+    """The set of hidden cards used above is exactly the opponent's hand and the stock."""
+    state = new_game("classic", seed=8)
+    view = observe(state, 0)
+    hidden = set(state.rules.deck) - visible_cards(view)
+    assert hidden == set(state.hands[1]) | set(state.stock[state.drawn :])
+    assert len(hidden) == 3 + 33
+    assert not {str(card) for card in hidden} & codes(render(view))
+    assert {str(card) for card in state.hands[1]} <= codes(render(state))

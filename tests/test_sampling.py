@@ -1,0 +1,470 @@
+"""`determinize`: a full state drawn at random among those that agree with a view.
+
+* Agreement: observing the sampled state from the same seat gives the same view back, for
+  random states of every preset with random table rules and for every seat (spectators'
+  public views too); the sample is a genuine state that can be played to the end; the same
+  seed gives the same state.
+* Uniformity: on a small classic endgame every possible opponent hand comes up about
+  equally often.
+* Altered views that no state agrees with raise `InvalidStateError`.
+
+The option tables below are copied from RULES.md §8, not read from the engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import itertools
+import math
+import random
+import warnings
+from collections import Counter
+from collections.abc import Callable
+from typing import Final
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import briscola
+from briscola import (
+    VARIANTS,
+    Card,
+    InvalidStateError,
+    Phase,
+    Rules,
+    State,
+    View,
+    apply,
+    determinize,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    public_view,
+    random_playout,
+    rules,
+    score,
+)
+
+# A failing Hypothesis test makes its pytest plugin import libcst, which warns on import;
+# warnings are errors in this project, so import that module once, quietly.
+with warnings.catch_warnings(), contextlib.suppress(ImportError):
+    warnings.simplefilter("ignore", DeprecationWarning)
+    importlib.import_module("hypothesis.extra._patching")
+
+PRESETS: Final = tuple(VARIANTS)
+SETTINGS: Final = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+# RULES.md §8: which presets each group of options applies to, and §1.8 hand sizes.
+STOCK: Final = frozenset(
+    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
+)
+FACE_UP: Final = STOCK - {"briscolone"}
+PARTNERS: Final = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
+TWO_SIDED: Final = frozenset(
+    {
+        "classic",
+        "classic-4",
+        "classic-6",
+        "bugiarda",
+        "bugiarda-2",
+        "bugiarda-5",
+        "scoperta",
+        "briscolone",
+    }
+)
+CHIAMATA: Final = frozenset({"chiamata", "chiamata-milan"})
+DEALT_TRUMP: Final = frozenset({"bugiarda", "bugiarda-5"})
+HAND_SIZE: Final = {
+    "classic": 3,
+    "classic-3": 3,
+    "classic-4": 3,
+    "classic-6": 3,
+    "scoperta": 3,
+    "bugiarda-2": 3,
+    "briscolone": 5,
+    "chiamata": 8,
+    "chiamata-milan": 8,
+    "bugiarda": 10,
+    "bugiarda-5": 10,
+}
+SHARE: Final = ("off", "voluntary", "automatic")
+TOKENS: Final = ("ACE", "THREE", "KING", "KNIGHT", "JACK", "LOW_TRUMPS", "NO_TRUMPS", "CARICHI")
+
+
+def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
+    """The options RULES.md §8 lists for ``variant`` that change what a seat knows or holds."""
+    flag = st.booleans()
+    choices: dict[str, st.SearchStrategy[object]] = {
+        "must_follow_suit": flag,
+        "public_claims": flag,
+        "rank_variant": st.sampled_from(["standard", "seven_high", "three_natural"]),
+    }
+    if variant not in CHIAMATA:
+        choices["open_hands"] = flag
+    if variant in STOCK:
+        choices["open_stock"] = flag
+    if variant == "classic-3":
+        choices["removed_two"] = st.sampled_from(["2C", "2S", "random"])
+    if variant in DEALT_TRUMP:
+        choices["trump_source"] = st.sampled_from(["last_dealt", "separate_flip"])
+        choices["first_leader_offset"] = st.sampled_from([1, -1])
+    if variant in {"bugiarda", "bugiarda-2", "bugiarda-5"}:
+        choices["declaration_round"] = flag
+    if variant in FACE_UP:
+        choices.update(
+            seven_swap=flag,
+            seven_swap_requires_higher=flag,
+            seven_swap_only_if_drawn=flag,
+            seven_swap_requires_won_trick=flag,
+            seven_swap_only_leader=flag,
+            seven_swap_deadline=st.sampled_from(["stock_empty", "before_penultimate_trick"]),
+            two_swap=flag,
+            two_swap_window=st.sampled_from(["first_trick", "before_first_lead", "both"]),
+        )
+    if variant in PARTNERS:
+        choices.update(
+            signals=flag,
+            signal_tokens=st.lists(
+                st.sampled_from(TOKENS), min_size=1, max_size=3, unique=True
+            ).map(tuple),
+            no_signals_first_trick=flag,
+            share_hands_before_first_trick=st.sampled_from(SHARE),
+            share_hands_when_stock_empty=st.sampled_from(SHARE),
+        )
+    if variant in TWO_SIDED:
+        choices["tie_rule"] = st.sampled_from(["draw", "replay", "last_trick"])
+    if variant in CHIAMATA:
+        choices.update(
+            auction=st.sampled_from(["ranks", "points_only", "two_only"]),
+            allow_ace_call=flag,
+            all_pass=st.sampled_from(["forced", "redeal"]),
+            first_leader=st.sampled_from(["first_hand", "caller"]),
+            first_trick_blind=st.sampled_from(["off", "committed", "free_choice"]),
+            players=st.sampled_from([5, 6]),
+            six_player_form=st.sampled_from(["dealer_sits_out", "remove_fours", "remove_twos"]),
+            annul_zero_point_hand=flag,
+        )
+    return choices
+
+
+@st.composite
+def game_rules(draw: st.DrawFn) -> Rules:
+    variant = draw(st.sampled_from(PRESETS))
+    options: dict[str, object] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
+    if options.get("trump_source") == "separate_flip" and draw(st.booleans()):
+        options["trump_suit"] = draw(st.sampled_from("DCSB"))
+    hand = HAND_SIZE.get(variant, 1)
+    if options.get("players") == 6 and options.get("six_player_form") in (
+        "remove_fours",
+        "remove_twos",
+    ):
+        hand = 6
+    if draw(st.booleans()):
+        options["deal_packet_size"] = hand
+    return rules(variant, **options)
+
+
+def play_out(r: Rules, seed: int, dealer: int | None, move_seed: int) -> list[State]:
+    rng = random.Random(move_seed)
+    state = new_game(r, seed=seed, dealer=dealer)
+    states = [state]
+    while not is_over(state):
+        state = apply(state, rng.choice(legal_moves(state)))
+        states.append(state)
+    return states
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> list[State]:
+    """A few states of one random deal, the last one included."""
+    r = draw(game_rules())
+    dealer = draw(st.none() | st.integers(0, r.players - 1))
+    states = play_out(r, draw(st.integers(0, 2**40)), dealer, draw(st.integers(0, 2**32)))
+    picks = draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=3, unique=True))
+    return [states[i] for i in sorted(picks)]
+
+
+def check_sample(state: State, seat: int | None, seed: int) -> State:
+    """Sample from the view of ``seat`` (a spectator for None) and check the sample."""
+    view = public_view(state) if seat is None else observe(state, seat)
+    sample = determinize(view, seed=seed)
+    assert isinstance(sample, State)
+    assert sample.rules == state.rules
+    if seat is None:
+        assert public_view(sample) == view
+    else:
+        assert observe(sample, seat) == view
+        assert public_view(sample) == public_view(state)
+    assert determinize(view, seed=seed) == sample  # the same seed, the same state
+    final = random_playout(sample, random.Random(seed))
+    assert is_over(final)
+    assert sum(score(final).deltas) == 0
+    return sample
+
+
+# --- agreement -------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(game_states(), st.integers(0, 2**32))
+def test_a_sample_agrees_with_every_seats_view(states: list[State], seed: int) -> None:
+    for state in states:
+        for seat in range(state.rules.players):
+            check_sample(state, seat, seed + seat)
+
+
+@SETTINGS
+@given(game_states(), st.integers(0, 2**32))
+def test_a_sample_agrees_with_a_spectators_view(states: list[State], seed: int) -> None:
+    for state in states:
+        check_sample(state, None, seed)
+
+
+# The table rules that change what a seat knows, each in at least one deterministic case.
+CASES: Final[list[tuple[str, dict[str, object]]]] = [
+    *((variant, {}) for variant in PRESETS),
+    ("classic", {"must_follow_suit": True}),
+    ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
+    ("classic", {"seven_swap": True, "seven_swap_only_if_drawn": True, "open_stock": True}),
+    ("classic-3", {"removed_two": "random", "must_follow_suit": True}),
+    ("classic-4", {"must_follow_suit": True, "seven_swap": True}),
+    ("classic-4", {"two_swap": True, "two_swap_window": "both", "seven_swap": True}),
+    ("classic-4", {"share_hands_before_first_trick": "voluntary"}),
+    ("classic-4", {"share_hands_before_first_trick": "automatic"}),
+    ("classic-4", {"share_hands_when_stock_empty": "voluntary", "signals": True}),
+    ("classic-4", {"share_hands_when_stock_empty": "automatic", "public_claims": True}),
+    ("classic-6", {"signals": True, "no_signals_first_trick": False, "public_claims": True}),
+    ("classic-6", {"share_hands_before_first_trick": "voluntary", "open_stock": True}),
+    ("chiamata", {"first_trick_blind": "committed"}),
+    ("chiamata", {"first_trick_blind": "free_choice"}),
+    ("chiamata", {"players": 6}),
+    ("chiamata", {"players": 6, "six_player_form": "remove_fours"}),
+    ("chiamata-milan", {"players": 6, "six_player_form": "remove_twos", "must_follow_suit": True}),
+    ("chiamata-milan", {"auction": "points_only", "first_trick_blind": "committed"}),
+    ("bugiarda", {"trump_source": "separate_flip"}),
+    ("bugiarda", {"share_hands_when_stock_empty": "voluntary", "signals": True}),
+    ("bugiarda-5", {"trump_source": "separate_flip", "first_leader_offset": -1}),
+    ("bugiarda-5", {"must_follow_suit": True, "public_claims": True}),
+    ("bugiarda-2", {"declaration_round": True, "seven_swap": True}),
+    ("scoperta", {"must_follow_suit": True}),
+    ("briscolone", {"must_follow_suit": True, "open_stock": True}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_a_sample_agrees_under_each_table_rule(variant: str, options: dict[str, object]) -> None:
+    r = rules(variant, **options)
+    for game in range(2):
+        states = play_out(r, 100 + game, None, 200 + game)
+        for state in states[:: max(1, len(states) // 6)]:
+            for seat in range(r.players):
+                check_sample(state, seat, 7 * game + seat)
+            check_sample(state, None, game)
+
+
+def test_samples_differ_where_the_view_hides_something() -> None:
+    state = new_game("classic", seed=4)
+    view = observe(state, 0)
+    samples = {determinize(view, seed=seed) for seed in range(20)}
+    assert len(samples) > 1
+    assert all(sample.hands[0] == state.hands[0] for sample in samples)
+    assert len({sample.hands[1] for sample in samples}) > 1
+
+
+def test_open_information_is_kept() -> None:
+    """Under open hands and an open stock nothing is hidden: every sample is the state."""
+    for variant in ("scoperta", "classic"):
+        r = rules(variant, open_hands=True, open_stock=True)
+        for state in play_out(r, 3, None, 3)[::5]:
+            for seat in range(r.players):
+                sample = determinize(observe(state, seat), seed=seat)
+                assert sample.hands == state.hands
+                assert sample.stock[sample.drawn :] == state.stock[state.drawn :]
+
+
+def test_a_seed_of_none_draws_a_consistent_state() -> None:
+    state = play_out(VARIANTS["classic-4"], 5, None, 5)[13]
+    view = observe(state, 2)
+    assert observe(determinize(view), 2) == view
+    assert observe(determinize(view, seed=None), 2) == view
+
+
+# --- uniformity ------------------------------------------------------------------------------
+
+SAMPLES: Final = 3000
+
+
+def _endgame() -> tuple[State, View]:
+    """A classic state in which seat 0 cannot see exactly three cards, some of them in the
+    opponent's hand and the rest in the stock (found from fixed seeds)."""
+    for seed in range(1000):
+        rng = random.Random(seed)
+        state = new_game("classic", seed=seed)
+        while not is_over(state):
+            view = observe(state, 0)
+            unknown = view.hand_sizes[1] - len(view.known_cards[1])
+            face_down = view.stock_size - (view.trump_card is not None)
+            if state.phase is Phase.PLAY and unknown + face_down == 3 and 0 < unknown < 3:
+                return state, view
+            state = apply(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no suitable classic endgame in 1000 seeds")
+
+
+def test_every_possible_opponent_hand_is_about_equally_likely() -> None:
+    state, view = _endgame()
+    played = {card for trick in view.tricks for card in trick.cards} | set(view.trick)
+    seen = played | set(view.hand) | set(view.known_cards[1]) | set(view.removed)
+    if view.trump_card is not None:
+        seen.add(view.trump_card)
+    hidden = frozenset(card for card in view.rules.deck if card not in seen)
+    assert len(hidden) == 3
+    # Where the hidden cards really are: the opponent's unknown cards and the stock.
+    known = frozenset(view.known_cards[1])
+    assert hidden == (frozenset(state.hands[1]) - known) | frozenset(state.stock[state.drawn :])
+    unknown = view.hand_sizes[1] - len(known)
+    hands = [
+        frozenset(c) | known for c in itertools.combinations(sorted(hidden, key=_id), unknown)
+    ]
+    counts: Counter[frozenset[Card]] = Counter()
+    for seed in range(SAMPLES):
+        sample = determinize(view, seed=seed)
+        hand = frozenset(sample.hands[1])
+        assert hand in hands
+        counts[hand] += 1
+    expected = SAMPLES / len(hands)
+    chi_square = sum((counts[hand] - expected) ** 2 / expected for hand in hands)
+    # Two degrees of freedom: P(chi-square > 30) is about 3e-7.
+    assert chi_square < 30, (chi_square, counts)
+    for hand in hands:
+        assert abs(counts[hand] - expected) < 0.2 * expected, counts
+    assert math.isclose(sum(counts.values()), SAMPLES)
+
+
+def test_the_opening_deal_is_sampled_evenly() -> None:
+    """Right after the deal each hidden card is as likely to be in the opponent's hand."""
+    state = new_game("classic", seed=77)
+    view = observe(state, 0)
+    hidden = [
+        card for card in view.rules.deck if card not in view.hand and card != view.trump_card
+    ]
+    assert len(hidden) == 36
+    counts: Counter[Card] = Counter()
+    runs = 600
+    for seed in range(runs):
+        counts.update(determinize(view, seed=seed).hands[1])
+    expected = runs * 3 / 36  # 50 each
+    for card in hidden:
+        assert 15 <= counts[card] <= 95, (card, counts[card])
+    chi_square = sum((counts[card] - expected) ** 2 / expected for card in hidden)
+    assert chi_square < 90  # 35 degrees of freedom: P(> 90) is below 1e-6
+
+
+def _id(card: Card) -> int:
+    return card.id
+
+
+# --- altered views ---------------------------------------------------------------------------
+
+
+def _duplicate_in_hand(view: View) -> View | None:
+    if not view.hand or view.seat is None:
+        return None
+    hand = (*view.hand, view.hand[0])
+    hands = tuple(hand if i == view.seat else h for i, h in enumerate(view.hands))
+    sizes = tuple(len(hand) if i == view.seat else n for i, n in enumerate(view.hand_sizes))
+    return attrs.evolve(view, hand=hand, hands=hands, hand_sizes=sizes)
+
+
+def _played_card_in_hand(view: View) -> View | None:
+    played = [card for trick in view.tricks for card in trick.cards]
+    if not view.hand or not played or view.seat is None:
+        return None
+    hand = (played[0], *view.hand[1:])
+    hands = tuple(hand if i == view.seat else h for i, h in enumerate(view.hands))
+    return attrs.evolve(view, hand=hand, hands=hands)
+
+
+def _face_up_card_in_hand(view: View) -> View | None:
+    if not view.hand or view.trump_card is None or view.seat is None:
+        return None
+    if not view.rules.has_face_up_card:
+        return None
+    hand = (view.trump_card, *view.hand[1:])
+    hands = tuple(hand if i == view.seat else h for i, h in enumerate(view.hands))
+    return attrs.evolve(view, hand=hand, hands=hands)
+
+
+def _opponent_holds_one_more(view: View) -> View | None:
+    seat = view.seat or 0
+    other = (seat + 1) % view.rules.players
+    if view.hands[other] is not None:
+        return None
+    sizes = tuple(n + 1 if i == other else n for i, n in enumerate(view.hand_sizes))
+    return attrs.evolve(view, hand_sizes=sizes)
+
+
+def _stock_grows(view: View) -> View | None:
+    if not view.rules.has_stock or view.stock is not None:
+        return None
+    return attrs.evolve(view, stock_size=view.stock_size + view.rules.players)
+
+
+def _played_twice(view: View) -> View | None:
+    if not view.tricks or not view.hand or view.seat is None:
+        return None
+    trick = view.tricks[0]
+    doubled = trick._replace(cards=(view.hand[0], *trick.cards[1:]))
+    return attrs.evolve(view, tricks=(doubled, *view.tricks[1:]))
+
+
+ALTERATIONS: Final[dict[str, Callable[[View], View | None]]] = {
+    "a card twice in the hand": _duplicate_in_hand,
+    "a played card in the hand": _played_card_in_hand,
+    "the face-up card in the hand": _face_up_card_in_hand,
+    "an opponent with one card too many": _opponent_holds_one_more,
+    "a stock that grew": _stock_grows,
+    "a card both played and held": _played_twice,
+}
+
+
+@pytest.mark.parametrize("alteration", ALTERATIONS)
+@pytest.mark.parametrize("variant", PRESETS)
+def test_an_altered_view_is_refused(variant: str, alteration: str) -> None:
+    states = play_out(VARIANTS[variant], 21, None, 21)
+    tried = 0
+    for state in states[1:-1:3]:
+        for seat in range(state.rules.players):
+            altered = ALTERATIONS[alteration](observe(state, seat))
+            if altered is None:
+                continue
+            tried += 1
+            with pytest.raises(InvalidStateError):
+                determinize(altered, seed=seat)
+    if alteration == "a card twice in the hand":
+        assert tried > 0
+
+
+@SETTINGS
+@given(game_states(), st.sampled_from(sorted(ALTERATIONS)), st.data())
+def test_random_altered_views_are_refused(
+    states: list[State], alteration: str, data: st.DataObject
+) -> None:
+    state = states[0]
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    altered = ALTERATIONS[alteration](observe(state, seat))
+    if altered is None:
+        return
+    with pytest.raises(InvalidStateError):
+        determinize(altered, seed=seat)
+
+
+def test_determinize_is_exported() -> None:
+    assert briscola.determinize is determinize
