@@ -231,8 +231,8 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
         raise InvalidStateError("no state agrees with this view (the deal cannot be rebuilt)")
     trump = view.trump_suit if deal is None else deal
     state = deal_from(r, [c for c in deck if c is not None], view.dealer, trump)
-    if state.phase is Phase.OVER and history:
-        raise _Late  # a deal that would have been annulled (annul_zero_point_hand)
+    if (state.phase is Phase.OVER) != (view.phase is Phase.OVER and not history):
+        raise _Late  # annul_zero_point_hand: annulled as dealt in one and not the other
     for _, move in history:
         state = apply(state, move)
     if view.seat is not None and observe(state, view.seat) != view:
