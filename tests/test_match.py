@@ -994,7 +994,7 @@ def _formats(variant: str, chiamata: bool) -> st.SearchStrategy[MatchFormat | No
     choices: list[st.SearchStrategy[MatchFormat | None]] = [
         st.none(),
         st.sampled_from([best_of(1), best_of(3), best_of(5)]),
-        st.integers(1, 3).map(first_to_deals),
+        st.sampled_from([5, 7]).map(first_to_deals),
         st.integers(1, 4).map(rounds),
         st.sampled_from([cumulative_points(120), cumulative_points(151)]),
         st.just(two_wins_or_120),

@@ -81,8 +81,10 @@ def best_of(k: int) -> MatchFormat:
 
 
 def first_to_deals(w: int) -> MatchFormat:
-    """The first side to win ``w`` deals (timendum: 5 or 7)."""
-    return MatchFormat("first_to_deals", _positive("first_to_deals", w))
+    """The first side to win ``w`` deals, 5 or 7 (timendum)."""
+    if type(w) is not int or w not in (5, 7):
+        raise RulesError(f"first_to_deals({w!r}) is not valid: use 5 or 7")
+    return MatchFormat("first_to_deals", w)
 
 
 def rounds(k: int) -> MatchFormat:
@@ -91,8 +93,11 @@ def rounds(k: int) -> MatchFormat:
 
 
 def cumulative_points(target: int) -> MatchFormat:
-    """Card points add up over the deals; the first side to ``target`` wins (§3.7)."""
-    return MatchFormat("cumulative_points", _positive("cumulative_points", target))
+    """Card points add up over the deals; the first side to ``target`` (120, 121 or 151)
+    wins (§3.7)."""
+    if type(target) is not int or target not in (120, 121, 151):
+        raise RulesError(f"cumulative_points({target!r}) is not valid: use 120, 121 or 151")
+    return MatchFormat("cumulative_points", target)
 
 
 def fixed_deals(n: int) -> MatchFormat:

@@ -65,6 +65,10 @@ class Record:
     tags: tuple[tuple[str, str], ...] = ()
     """Free-form metadata: players' names, date, event, …, as (name, value) pairs."""
 
+    def __attrs_post_init__(self) -> None:
+        if (self.deck is None) == (self.seed is None):
+            raise InvalidNotationError("a record needs exactly one of a deck and a seed")
+
     @classmethod
     def from_state(cls, state: State, **tags: str) -> Record:
         """The record of ``state``: its rules, dealer, deck and every move so far."""
@@ -131,9 +135,7 @@ class Record:
         states = list(self.states())
         final = states[-1]
         if final.phase is Phase.OVER:
-            result = score(final)
-            deltas = " ".join(f"{d:+d}" for d in result.deltas)
-            lines.append(f'[Result "{"void" if result.void else deltas}"]')
+            lines.append(f'[Result "{_result(final)}"]')
         lines.append("")
         by_trick: dict[int, list[str]] = {}
         for before, move in zip(states, self.moves, strict=False):
@@ -181,7 +183,17 @@ class Record:
                     raise InvalidNotationError(
                         f"line {number}: cannot read the move {item.strip()[:40]!r}"
                     ) from None
-        return cls._from_tags(tags, tuple(moves), tuple(extra))
+        record = cls._from_tags(tags, tuple(moves), tuple(extra))
+        if "Result" in tags:
+            written = tags["Result"]
+            final = record.final_state()
+            replayed = _result(final) if final.phase is Phase.OVER else None
+            if written != replayed:
+                raise InvalidNotationError(
+                    f"the Result tag says {written!r}, but the moves give "
+                    f"{replayed or 'an unfinished deal'!r}"
+                )
+        return record
 
     @classmethod
     def _from_tags(
@@ -209,6 +221,12 @@ class Record:
             except ValueError:
                 raise InvalidNotationError(f"the TrumpSuit tag: {tags['TrumpSuit']!r}") from None
         return cls(game_rules, dealer, moves, deck, seed, trump, extra)
+
+
+def _result(final: State) -> str:
+    """The Result tag of a finished deal: the game points, or ``void``."""
+    result = score(final)
+    return "void" if result.void else " ".join(f"{d:+d}" for d in result.deltas)
 
 
 def parse_rules(text: str) -> Rules:

@@ -121,7 +121,7 @@ def _check_depth(text: str) -> None:
 
 
 def _no_constant(name: str) -> None:
-    raise InvalidNotationError(f"not valid JSON: {name} is not a number")  # pragma: no cover
+    raise InvalidNotationError(f"not valid JSON: {name} is not a number")
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
@@ -167,8 +167,8 @@ def _kind(value: JSON) -> str:
         list: "a list",
         str: "a string",
         bool: "a boolean",
-        int: "a number",
-        float: "a number",
+        int: "a whole number",
+        float: "a fraction",
     }.get(type(value), "null")
 
 
@@ -182,7 +182,7 @@ def _expect(value: JSON, kind: type | tuple[type, ...], path: str) -> Any:
 
 
 def _names(kinds: tuple[type, ...]) -> str:
-    words = {int: "a number", str: "a string", list: "a list", bool: "a boolean"}
+    words = {int: "a whole number", str: "a string", list: "a list", bool: "a boolean"}
     return " or ".join(words.get(kind, "null") for kind in kinds)
 
 
@@ -213,9 +213,12 @@ def _optional_card(value: JSON, path: str) -> Card | None:
 def _move(value: JSON, path: str) -> Move:
     text = _expect(value, str, path)
     try:
-        return parse_move(text[:80])
+        move = parse_move(text[:80])
     except BriscolaError:
         raise InvalidNotationError(f"{path}: {text[:40]!r} is not a move") from None
+    if str(move) != text:
+        raise InvalidNotationError(f"{path}: write the move {text[:40]!r} as {str(move)!r}")
+    return move
 
 
 def _suit(value: JSON, path: str) -> Suit | None:
