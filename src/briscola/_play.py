@@ -232,14 +232,16 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         new.trump_card = s.trump_card
         new.trump_suit = s.trump_suit
         new.leader = s.leader
-        new.turn = r.next_seats[dealer][seat]
+        new.turn = turn = r.next_seats[dealer][seat]
         new.trick = trick
         new.tricks = s.tricks
         new.points = s.points
         new.history = history
         new.talked = False
         new.shown = s.shown
-        new._legal = None
+        # With plain play the next seat's moves are its cards: list them now, while the
+        # hand is at hand, so that legal_moves() finds them cached.
+        new._legal = tuple(map(_play_of, new.hands[turn])) if r.plain_play else None
         new.__class__ = State
         return new  # type: ignore[no-any-return]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
@@ -307,7 +309,9 @@ def close_trick(
     new.history = history
     new.talked = False
     new.shown = shown
-    new._legal = None
+    new._legal = (
+        tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None
+    )
     new.__class__ = State
     return new  # type: ignore[no-any-return]
 
