@@ -118,7 +118,12 @@ def draw(
         trump_card = None
     drawer = winner
     for card in batch:
-        hands[drawer] = insert(hands[drawer], card)
+        hand = hands[drawer]
+        card_id = card.id
+        i = len(hand)
+        while i and hand[i - 1].id > card_id:  # keep the hand in card-id order
+            i -= 1
+        hands[drawer] = hand[:i] + (card,) + hand[i:]
         drawer = drawer + 1 if drawer + 1 < players else 0
     return drawn, trump_card
 
@@ -266,7 +271,9 @@ def close_trick(
     seats = r.trick_seats[s.dealer][leader]
     winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
     values = r.card_points
-    taken = sum([values[played.id] for played in trick])
+    taken = 0
+    for played in trick:
+        taken += values[played.id]
     points = s.points
     if taken:
         points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
@@ -402,7 +409,8 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
         cards = tuple(trick)
         seats = orders[leader]
         winner = seats[trick_winner(cards, trump, strength)]
-        points[winner] += sum([values[played.id] for played in cards])
+        for played in cards:
+            points[winner] += values[played.id]
         tricks.append(_new_trick(Trick, (leader, cards, winner, seats)))
         trick.clear()
         if trump_card is not None or drawn < len(stock):
