@@ -52,15 +52,20 @@ def deal_hands(
 ) -> tuple[tuple[Card, ...], ...]:
     """Deal ``hand_size`` cards to each of ``seats`` (in dealing order), ``packet`` at a time.
 
+    ``packet`` is 1 or ``hand_size`` (RULES.md §1.6 offers no other packets).
+
     Returns every seat's hand sorted by card id; seats not dealt to get an empty hand.
     """
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(hand_size // packet):
-        for seat in seats:
-            hands[seat].extend(deck[position : position + packet])
-            position += packet
-    return tuple(tuple(sorted(hand, key=_by_id)) for hand in hands)
+    active = len(seats)
+    dealt = active * hand_size
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k, seat in enumerate(seats):
+        if packet == 1:  # one card at a time: every active-th card from the k-th
+            cards = deck[k:dealt:active]
+        else:  # whole hands, one after the other
+            cards = deck[k * hand_size : (k + 1) * hand_size]
+        hands[seat] = tuple(sorted(cards, key=_by_id))
+    return tuple(hands)
 
 
 _by_id = attrgetter("id")
