@@ -60,10 +60,8 @@ def deal_hands(
     dealt = active * hand_size
     hands: list[tuple[Card, ...]] = [()] * players
     for k, seat in enumerate(seats):
-        if packet == 1:  # one card at a time: every active-th card from the k-th
-            cards = deck[k:dealt:active]
-        else:  # whole hands, one after the other
-            cards = deck[k * hand_size : (k + 1) * hand_size]
+        # One card at a time: every active-th card from the k-th; else whole hands in turn.
+        cards = deck[k:dealt:active] if packet == 1 else deck[k * hand_size : (k + 1) * hand_size]
         hands[seat] = tuple(sorted(cards, key=_by_id))
     return tuple(hands)
 
