@@ -270,6 +270,7 @@ class _Timeline:
         self.fixed: list[tuple[tuple[int, int], int, Card]] = []  # a known card received
         self.snapshots: list[tuple[tuple[int, int], int, frozenset[Card]]] = []
         self.voids: list[tuple[tuple[int, int], int, Suit]] = []  # a seat held no card of a suit
+        self.drawn_only: set[tuple[int, tuple[int, int]]] = set()  # a 7 swapped after a draw
         self.drawn = 0
 
 
@@ -298,6 +299,8 @@ def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
             assert face_up is not None
             events.fixed.append(((index, 1), seat, face_up))
             face_up = move.card
+            if r.seven_swap_only_if_drawn and move.card.rank is Rank.SEVEN:
+                events.drawn_only.add((seat, (index, 0)))  # §3.1: the 7 came from the stock
         elif type(move) is ShowHand and seat in shown_seats:
             entry = next(shown)
             events.snapshots.append(((index, 2), entry[0], frozenset(entry[1])))
@@ -390,6 +393,8 @@ def _windows(
                 previous = deadline
                 continue
             release = previous
+            if (seat, deadline) in events.drawn_only:
+                release = max(release, (-1, 0))  # drawn, not dealt
             for time, holder, snapshot in events.snapshots:
                 if holder != seat:
                     continue
