@@ -1,8 +1,10 @@
-"""Shared helpers for the example-based tests.
+"""Shared helpers for the tests (`strategies` holds the Hypothesis strategies).
 
-Deck positions follow RULES.md §0.3: ``c1`` is the top card of the deck. The shapes of the
-presets below are copied from RULES.md §1.8 and §2, not read from the engine, so that a
-test can catch an engine that deals the wrong number of cards.
+Deck positions follow RULES.md §0.3: ``c1`` is the top card of the deck; explicit decks
+are dealt by the canonical deal of §1.6 (one card at a time, from the first hand round the
+seats that play, in play order). The tables below (preset shapes and families, card points,
+strength orders, signal tokens, preset ids) are copied from RULES.md and API.md, not read
+from the engine, so that a test can catch an engine that deals or scores wrongly.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 import briscola
-from briscola import Card, Play, State
+from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump
 
 RANK_CODES = "A234567JQK"
 SUIT_CODES = "DCSB"
@@ -34,7 +38,90 @@ SHAPE: Mapping[str, tuple[int, int]] = {
 # RULES.md §1.3: card points by rank code.
 POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
-_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
+# RULES.md §1.2, §1.3 and §3.9: rank codes from strongest to weakest, and card points by
+# rank code, in every rank variant.
+RANK_ORDER: Mapping[str, str] = {
+    "standard": "A3KQJ76542",
+    "seven_high": "A7KQJ36542",
+    "seven_high_bisca": "A7KQJ65432",
+    "three_natural": "AKQJ765432",
+}
+RANK_POINTS: Mapping[str, Mapping[str, int]] = {
+    "standard": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+    "seven_high": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    "seven_high_bisca": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
+    "three_natural": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+}
+
+# API.md, "Variants and rules": the preset ids, which never change.
+PRESET_IDS: tuple[str, ...] = (
+    "classic",
+    "classic-3",
+    "classic-4",
+    "classic-6",
+    "chiamata",
+    "chiamata-milan",
+    "bugiarda",
+    "bugiarda-2",
+    "bugiarda-5",
+    "scoperta",
+    "briscolone",
+)
+
+# RULES.md §8: which presets each group of options applies to.
+STOCK: frozenset[str] = frozenset(
+    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
+)
+FACE_UP: frozenset[str] = STOCK - {"briscolone"}
+PARTNERS: frozenset[str] = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
+# RULES.md §2, §3.8, §8: the two-sided presets (`tie_rule`, `win_threshold`).
+TWO_SIDED: frozenset[str] = frozenset(
+    {
+        "classic",
+        "classic-4",
+        "classic-6",
+        "bugiarda",
+        "bugiarda-2",
+        "bugiarda-5",
+        "scoperta",
+        "briscolone",
+    }
+)
+CHIAMATA: frozenset[str] = frozenset({"chiamata", "chiamata-milan"})
+DEALT_TRUMP: frozenset[str] = frozenset({"bugiarda", "bugiarda-5"})
+BUGIARDA: frozenset[str] = frozenset({"bugiarda", "bugiarda-2", "bugiarda-5"})
+# RULES.md §3.3, §3.4: the modes of the hand-sharing options.
+SHARE: tuple[str, ...] = ("off", "voluntary", "automatic")
+
+# RULES.md §1.8: cards in a full hand, by preset.
+HAND_SIZE: Mapping[str, int] = {
+    "classic": 3,
+    "classic-3": 3,
+    "classic-4": 3,
+    "classic-6": 3,
+    "scoperta": 3,
+    "bugiarda-2": 3,
+    "briscolone": 5,
+    "chiamata": 8,
+    "chiamata-milan": 8,
+    "bugiarda": 10,
+    "bugiarda-5": 10,
+}
+
+# RULES.md §3.5: the signal tokens.
+SIGNAL_TOKENS: tuple[str, ...] = (
+    "ACE",
+    "THREE",
+    "KING",
+    "KNIGHT",
+    "JACK",
+    "LOW_TRUMPS",
+    "NO_TRUMPS",
+    "CARICHI",
+)
+
+# A canonical card code standing alone in a text.
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
 
 
 def untyped(value: object) -> Any:
@@ -62,6 +149,28 @@ def codes(cs: Iterable[Card]) -> list[str]:
     return [str(c) for c in cs]
 
 
+def card_id(c: Card) -> int:
+    """The id of a card: the sort key of a hand."""
+    return c.id
+
+
+def swap(code: str) -> SwapTrump:
+    """The move that takes the face-up card in exchange for the card ``code``."""
+    return SwapTrump(card(code))
+
+
+def move(text: str) -> Move:
+    """The move written ``text``."""
+    return briscola.parse_move(text)
+
+
+def shuffled(seed: int) -> list[Card]:
+    """The 40 cards shuffled by Python's ``random`` with ``seed`` (not the engine's shuffle)."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
 def variant_codes(variant: str, removed_two: str = "2C") -> list[str]:
     """The codes of a preset's deck in id order (RULES.md §1.8, §2.2, §2.4)."""
     if variant == "classic-3":
@@ -87,6 +196,85 @@ def deck_from(
         assert code in pool, f"{code} is not in the deck of {variant}"
     rest = iter(code for code in pool if code not in chosen)
     return [Card.parse(placed[i] if i in placed else next(rest)) for i in range(1, size + 1)]
+
+
+def pool_without(rank: str | None = None) -> tuple[str, ...]:
+    """The 40 card codes, or the 36 left when every card of ``rank`` is removed (§2.5.8)."""
+    if rank is None:
+        return ALL_CODES
+    return tuple(code for code in ALL_CODES if code[0] != rank)
+
+
+def dealing_order(players: int, dealer: int, dealer_sits_out: bool = False) -> list[int]:
+    """The seats in the order they receive cards: ``next(D)`` first (§1.6)."""
+    seats = [(dealer + 1 + k) % players for k in range(players)]
+    if dealer_sits_out:
+        seats.remove(dealer)
+    return seats
+
+
+def slots_of(order: Sequence[int], hand_size: int) -> dict[int, list[int]]:
+    """The 0-based deck positions each seat receives, one card at a time (§1.6)."""
+    slots: dict[int, list[int]] = {seat: [] for seat in order}
+    for position in range(len(order) * hand_size):
+        slots[order[position % len(order)]].append(position)
+    return slots
+
+
+def build_deck(
+    placed: Mapping[int, Sequence[str]],
+    order: Sequence[int],
+    hand_size: int,
+    pool: Sequence[str] = ALL_CODES,
+    at: Mapping[int, str] | None = None,
+) -> list[Card]:
+    """An explicit deck in which seat ``s`` is dealt the cards ``placed[s]``.
+
+    ``at`` additionally fixes cards by 1-based deck position. Every other position gets the
+    remaining cards of ``pool`` in id order.
+    """
+    slots = slots_of(order, hand_size)
+    deck: list[str | None] = [None] * len(pool)
+    for position, code in (at or {}).items():
+        deck[position - 1] = code
+    for seat, wanted in placed.items():
+        free = [p for p in slots[seat] if deck[p] is None]
+        assert len(wanted) <= len(free), f"seat {seat} cannot hold {list(wanted)}"
+        for position, code in zip(free, wanted, strict=False):
+            deck[position] = code
+    chosen = [code for code in deck if code is not None]
+    assert len(set(chosen)) == len(chosen), f"a card is placed twice: {chosen}"
+    assert all(code in pool for code in chosen), f"a card is not in the deck: {chosen}"
+    rest = iter(code for code in pool if code not in chosen)
+    return [Card.parse(code if code is not None else next(rest)) for code in deck]
+
+
+def chiamata_deck(
+    placed: Mapping[int, Sequence[str]],
+    *,
+    players: int = 5,
+    dealer: int | None = None,
+    form: str = "dealer_sits_out",
+) -> list[Card]:
+    """A Chiamata deck (§2.5.1, §2.5.8) with ``placed[s]`` dealt to seat ``s``.
+
+    The dealer defaults to the last seat. Cards go one at a time from ``next(D)`` round the
+    seats that play; every other position gets the remaining cards in id order.
+    """
+    if dealer is None:
+        dealer = players - 1
+    if players == 5:
+        return build_deck(placed, dealing_order(5, dealer), 8)
+    if form == "dealer_sits_out":
+        return build_deck(placed, dealing_order(6, dealer, dealer_sits_out=True), 8)
+    gone = "4" if form == "remove_fours" else "2"
+    return build_deck(placed, dealing_order(6, dealer), 6, pool_without(gone))
+
+
+def bugiarda5_sides(dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """§2.6.3: active ``a0 = next(D) … a3 = prev(D)``; sides ``{a0,a2}`` and ``{a1,a3}``."""
+    a = dealing_order(5, dealer, dealer_sits_out=True)
+    return (a[0], a[2]), (a[1], a[3])
 
 
 def play(state: State, *notations: str) -> State:
@@ -150,11 +338,63 @@ def finish_trick(state: State, rng: random.Random) -> State:
     return random_play(state, rng, lambda s: len(s.tricks) > done)
 
 
+def to_seat(state: State, seat: int, rng: random.Random, avoid: Iterable[str] = ()) -> State:
+    """`random_play` until ``seat`` is to act."""
+    return random_play(state, rng, lambda s: briscola.current_player(s) == seat, avoid)
+
+
 def play_out(state: State, rng: random.Random) -> State:
     """Play random legal moves of any kind until the deal is over."""
     while not briscola.is_over(state):
         state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
     return state
+
+
+def deal_states(
+    r: Rules, seed: int, dealer: int | None = None, move_seed: int | None = None
+) -> list[State]:
+    """Every state of the deal dealt from ``seed``, the first included, played with random
+    legal moves of any kind drawn from ``move_seed`` (by default ``seed``)."""
+    rng = random.Random(seed if move_seed is None else move_seed)
+    state = briscola.new_game(r, seed=seed, dealer=dealer)
+    states = [state]
+    while not briscola.is_over(state):
+        assert len(states) < 1000, "a deal that never ends"
+        state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def seeded_game(variant: str, seed: int, **options: object) -> list[State]:
+    """`deal_states` of ``variant`` with ``options``, dealt and played from ``seed``."""
+    return deal_states(briscola.rules(variant, **options), seed)
+
+
+def with_points(state: State, points: Sequence[int]) -> State:
+    """A finished deal with each seat's captured card points replaced (they sum to 120)."""
+    assert briscola.is_over(state)
+    assert sum(points) == 120, points
+    assert len(points) == state.rules.players
+    return attrs.evolve(state, points=tuple(points))
+
+
+def spread(total: int, seats: Sequence[int]) -> dict[int, int]:
+    """``total`` card points shared as evenly as possible among ``seats``."""
+    share, extra = divmod(total, len(seats))
+    return {seat: share + (1 if i < extra else 0) for i, seat in enumerate(seats)}
+
+
+def side_points(
+    players: int, side: Sequence[int], side_total: int, others: Sequence[int]
+) -> tuple[int, ...]:
+    """Per-seat points: ``side_total`` over ``side``, the rest of 120 over ``others``."""
+    points = [0] * players
+    for seat, value in spread(side_total, side).items():
+        points[seat] = value
+    for seat, value in spread(120 - side_total, others).items():
+        points[seat] = value
+    assert sum(points) == 120
+    return tuple(points)
 
 
 def trick_count(state: State) -> int:
@@ -187,4 +427,4 @@ def stock_size(state: State) -> int:
 
 def card_codes_in(text: str) -> set[str]:
     """Every canonical card code written in ``text``."""
-    return set(_CODE.findall(text))
+    return set(CARD_CODE.findall(text))

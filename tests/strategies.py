@@ -5,7 +5,11 @@
   the library at run time, so a new preset or option is picked up without editing this file.
 * `games()`: a `GameSpec` (rules, seed, dealer, move-choice indices, and sometimes a deck
   rigged so that swaps come up); `replay()` plays it and returns every state of the deal.
-* The spec tables below are copied from RULES.md, not read from the engine.
+* `table_rules()`: a preset with a random set of the options a test file lists for it (the
+  file's own table of options and values, written from RULES.md §8).
+* `deal_settings()`: the Hypothesis settings of the tests that play whole deals.
+* The spec tables below (and those imported from `helpers`) are copied from RULES.md, not
+  read from the engine.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import enum
 import importlib
 import re
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import briscola
@@ -34,6 +39,7 @@ from briscola import (
     TieRule,
     TwoSwapWindow,
 )
+from helpers import HAND_SIZE, RANK_ORDER, RANK_POINTS, bugiarda5_sides
 
 # When a Hypothesis test fails, Hypothesis's pytest plugin imports libcst to suggest a
 # patch; libcst warns on import (a DeprecationWarning from mypy_extensions), and the
@@ -68,20 +74,6 @@ SPEC_TIMELINE: Final[dict[str, tuple[int, int, int, int]]] = {
     "bugiarda-5": (5, 10, 10, 0),
 }
 
-# RULES.md §1.2, §1.3 and §3.9: rank codes from strongest to weakest, and card points.
-SPEC_ORDER: Final[dict[str, str]] = {
-    "standard": "A3KQJ76542",
-    "seven_high": "A7KQJ36542",
-    "seven_high_bisca": "A7KQJ65432",
-    "three_natural": "AKQJ765432",
-}
-SPEC_POINTS: Final[dict[str, dict[str, int]]] = {
-    "standard": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
-    "seven_high": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
-    "seven_high_bisca": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
-    "three_natural": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
-}
-
 # RULES.md §2 (preset overview): the sides of the two-sided presets whose sides do not
 # depend on the deal, and the presets where everyone plays alone with three players (§2.2).
 SPEC_SIDES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
@@ -103,8 +95,7 @@ def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
     if r.variant in SPEC_SIDES:
         return SPEC_SIDES[r.variant]
     if r.variant == "bugiarda-5":
-        a = [(state.dealer + k) % r.players for k in range(1, r.players)]
-        return ((a[0], a[2]), (a[1], a[3]))
+        return bugiarda5_sides(state.dealer)
     return None
 
 
@@ -202,6 +193,43 @@ def rules_strategy(draw: st.DrawFn, presets: Sequence[str] | None = None) -> Rul
             # test_conformance.test_every_derived_option_value_is_accepted.
             continue
     return result
+
+
+def deal_settings(max_examples: int, *also: HealthCheck) -> settings:
+    """Settings for tests whose examples play whole deals: no deadline, slow examples
+    allowed (and the health checks ``also`` names suppressed too)."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, *also],
+    )
+
+
+@st.composite
+def table_rules(
+    draw: st.DrawFn,
+    option_choices: Callable[[str], dict[str, st.SearchStrategy[object]]],
+    presets: Sequence[str],
+    *,
+    packet_of_one: bool,
+) -> Rules:
+    """A preset of ``presets`` with a random set of the options ``option_choices(preset)``
+    offers, each with a value drawn from its strategy; a ``trump_suit`` now and then under
+    a separate flip; and now and then a ``deal_packet_size``: a whole hand, or (with
+    ``packet_of_one``) one card or a whole hand."""
+    variant = draw(st.sampled_from(presets))
+    options: dict[str, object] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
+    if options.get("trump_source") == "separate_flip" and draw(st.booleans()):
+        options["trump_suit"] = draw(st.sampled_from("DCSB"))
+    hand = HAND_SIZE.get(variant, 1)
+    if options.get("players") == 6 and options.get("six_player_form") in (
+        "remove_fours",
+        "remove_twos",
+    ):
+        hand = 6  # RULES.md §2.5.8: 36 cards, 6 each
+    if draw(st.booleans()):
+        options["deal_packet_size"] = draw(st.sampled_from([1, hand])) if packet_of_one else hand
+    return briscola.rules(variant, **options)
 
 
 class GameSpec(NamedTuple):
@@ -307,8 +335,8 @@ def located_cards(state: State) -> list[Card]:
 
 def spec_points(r: Rules) -> tuple[int, ...]:
     """Card points by card id under ``r.rank_variant`` (RULES.md §1.3, §3.9); the engine's
-    own table for a rank variant this file does not know."""
-    table = SPEC_POINTS.get(str(r.rank_variant.value))
+    own table for a rank variant `helpers.RANK_POINTS` does not know."""
+    table = RANK_POINTS.get(str(r.rank_variant.value))
     if table is None:
         return r.card_points
     return tuple(table.get(card.rank.code, 0) for card in ALL_CARDS)
@@ -316,8 +344,8 @@ def spec_points(r: Rules) -> tuple[int, ...]:
 
 def spec_strength(r: Rules) -> tuple[int, ...]:
     """Trick-taking strength by card id (higher is stronger), RULES.md §1.2, §3.9; the
-    engine's own table for a rank variant this file does not know."""
-    order = SPEC_ORDER.get(str(r.rank_variant.value))
+    engine's own table for a rank variant `helpers.RANK_ORDER` does not know."""
+    order = RANK_ORDER.get(str(r.rank_variant.value))
     if order is None:
         return r.strength
     return tuple(len(order) - order.index(card.rank.code) for card in ALL_CARDS)

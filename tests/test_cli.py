@@ -21,6 +21,7 @@ import pytest
 import briscola
 from briscola import VARIANTS, Record
 from briscola.cli import main
+from helpers import PRESET_IDS
 
 PRESETS: Final = tuple(VARIANTS)
 GAME_POINTS: Final = re.compile(r"seat (\d+) ([+-]?\d+)")
@@ -240,19 +241,7 @@ def test_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None
     assert (status, err) == (0, "")
     listed = [line.split()[0] for line in out.splitlines() if line.strip()]
     assert listed == list(VARIANTS)
-    for variant in (
-        "classic",
-        "classic-3",
-        "classic-4",
-        "classic-6",
-        "chiamata",
-        "chiamata-milan",
-        "bugiarda",
-        "bugiarda-2",
-        "bugiarda-5",
-        "scoperta",
-        "briscolone",
-    ):
+    for variant in PRESET_IDS:
         assert variant in listed
 
 

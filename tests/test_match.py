@@ -21,19 +21,12 @@ from hypothesis import strategies as st
 
 import briscola
 from _match_helpers import (
-    CHIAMATA,
     PLAYERS,
-    TWO_SIDED,
-    bugiarda5_sides,
     chiamata_deal,
-    chiamata_deck,
     finish,
     finish_all,
     hand_points,
-    play_out,
-    side_points,
     trick_winner,
-    with_points,
 )
 from briscola import (
     IllegalMoveError,
@@ -58,11 +51,16 @@ from briscola import (
     two_wins_or_120,
 )
 from briscola.match import after_deal
-
-
-def untyped(value: object) -> Any:
-    """``value`` typed as ``Any``: for deliberately wrong arguments."""
-    return value
+from helpers import (
+    CHIAMATA,
+    TWO_SIDED,
+    bugiarda5_sides,
+    chiamata_deck,
+    play_out,
+    side_points,
+    untyped,
+    with_points,
+)
 
 
 def check(
@@ -400,9 +398,7 @@ def test_s3_7_random_first_dealer_comes_from_the_seed(variant: str) -> None:
 def test_s3_7_explicit_first_dealer() -> None:
     match = new_match("classic-4", seed=6, dealer=1, format=rounds(3))
     assert match.dealer == 1
-    rng = random.Random(6)
-    while not is_over(match):
-        match = apply(match, rng.choice(legal_moves(match)))
+    match = play_whole(match, 6)
     assert dealers(match) == [1, 2, 3]
 
 

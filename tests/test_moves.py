@@ -27,7 +27,7 @@ from briscola import (
     SwapTrump,
     parse_move,
 )
-from helpers import ALL_CODES, card, untyped
+from helpers import ALL_CODES, SIGNAL_TOKENS, card, untyped
 
 ALL_MOVES: list[Move] = [
     *(Play(card(code)) for code in ALL_CODES),
@@ -41,19 +41,7 @@ ALL_MOVES: list[Move] = [
     *(Declare(HasNot(card(code))) for code in ALL_CODES),
     Declare(WEAK_HAND),
     Declare(STRONG_HAND),
-    *(
-        Signal(token)
-        for token in (
-            "ACE",
-            "THREE",
-            "KING",
-            "KNIGHT",
-            "JACK",
-            "LOW_TRUMPS",
-            "NO_TRUMPS",
-            "CARICHI",
-        )
-    ),
+    *(Signal(token) for token in SIGNAL_TOKENS),
     ShowHand(),
 ]
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import briscola
-from briscola import apply, is_over, legal_moves, new_game, random_playout
+from briscola import apply, legal_moves, new_game, random_playout
+from helpers import play_out
 
 OPTIONS: list[dict[str, object]] = [
     {},
@@ -17,18 +18,12 @@ OPTIONS: list[dict[str, object]] = [
 ]
 
 
-def step_by_step(state: briscola.State, rng: random.Random) -> briscola.State:
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-    return state
-
-
 @pytest.mark.parametrize("variant", list(briscola.VARIANTS))
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "defaults")
 def test_random_playout_equals_step_by_step(variant: str, options: dict[str, object]) -> None:
     for seed in range(8):
         start = new_game(briscola.rules(variant, **options), seed=seed)
-        expected = step_by_step(start, random.Random(seed))
+        expected = play_out(start, random.Random(seed))
         played = random_playout(start, random.Random(seed))
         assert played == expected
         assert played.history == expected.history
@@ -41,7 +36,7 @@ def test_random_playout_from_the_middle_of_a_deal() -> None:
     state = new_game("classic-4", seed=4, seven_swap=True)
     for _ in range(9):
         state = apply(state, rng.choice(legal_moves(state)))
-    assert random_playout(state, random.Random(1)) == step_by_step(state, random.Random(1))
+    assert random_playout(state, random.Random(1)) == play_out(state, random.Random(1))
 
 
 def test_random_playout_leaves_its_argument_alone_and_needs_a_state() -> None:

@@ -7,7 +7,6 @@ game points from §1.9), never from the engine's own output.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Final
 
@@ -26,13 +25,22 @@ from briscola import (
     State,
     Suit,
     apply,
-    is_over,
-    legal_moves,
     new_game,
     rules,
     score,
 )
 from briscola.records import parse_rules
+from helpers import (
+    BUGIARDA,
+    CHIAMATA,
+    DEALT_TRUMP,
+    FACE_UP,
+    PARTNERS,
+    SHARE,
+    STOCK,
+    TWO_SIDED,
+    deal_states,
+)
 
 PRESETS: Final = tuple(VARIANTS)
 RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
@@ -40,68 +48,48 @@ TAGS: Final = {"White": "Anna", "Black": "Bruno", "Date": "2024.03.01", "Event":
 
 # RULES.md §8: option -> values, and the presets each option applies to.
 _ALL: Final = frozenset(PRESETS)
-_STOCK: Final = frozenset(
-    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
-)
-_FACE_UP: Final = _STOCK - {"briscolone"}
-_PARTNERS: Final = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
-_TWO_SIDED: Final = frozenset(
-    {
-        "classic",
-        "classic-4",
-        "classic-6",
-        "bugiarda",
-        "bugiarda-2",
-        "bugiarda-5",
-        "scoperta",
-        "briscolone",
-    }
-)
-_CHIAMATA: Final = frozenset({"chiamata", "chiamata-milan"})
-_DEALT: Final = frozenset({"bugiarda", "bugiarda-5"})
 _BOOL: Final = (True, False)
-_SHARE: Final = ("off", "voluntary", "automatic")
 OPTION_VALUES: Final[dict[str, tuple[frozenset[str], tuple[object, ...]]]] = {
     "removed_two": (frozenset({"classic-3"}), ("2C", "2B", "2D", "2S", "random")),
     "deal_packet_size": (_ALL, (1,)),
-    "open_hands": (_ALL - _CHIAMATA, _BOOL),
-    "open_stock": (_STOCK, _BOOL),
-    "trump_source": (_DEALT, ("last_dealt", "separate_flip")),
-    "first_leader_offset": (_DEALT, (1, -1)),
-    "declaration_round": (frozenset({"bugiarda", "bugiarda-2", "bugiarda-5"}), _BOOL),
+    "open_hands": (_ALL - CHIAMATA, _BOOL),
+    "open_stock": (STOCK, _BOOL),
+    "trump_source": (DEALT_TRUMP, ("last_dealt", "separate_flip")),
+    "first_leader_offset": (DEALT_TRUMP, (1, -1)),
+    "declaration_round": (BUGIARDA, _BOOL),
     "public_claims": (_ALL, _BOOL),
     "rank_variant": (_ALL, ("standard", "seven_high", "seven_high_bisca", "three_natural")),
     "must_follow_suit": (_ALL, _BOOL),
-    "seven_swap": (_FACE_UP, _BOOL),
-    "seven_swap_requires_higher": (_FACE_UP, _BOOL),
-    "seven_swap_only_if_drawn": (_FACE_UP, _BOOL),
-    "seven_swap_requires_won_trick": (_FACE_UP, _BOOL),
-    "seven_swap_only_leader": (_FACE_UP, _BOOL),
-    "seven_swap_deadline": (_FACE_UP, ("stock_empty", "before_penultimate_trick")),
-    "two_swap": (_FACE_UP, _BOOL),
-    "two_swap_window": (_FACE_UP, ("first_trick", "before_first_lead", "both")),
-    "signals": (_PARTNERS, _BOOL),
-    "signal_tokens": (_PARTNERS, (("ACE",), ("KING", "LOW_TRUMPS", "NO_TRUMPS", "CARICHI"))),
-    "no_signals_first_trick": (_PARTNERS, _BOOL),
-    "share_hands_before_first_trick": (_PARTNERS, _SHARE),
-    "share_hands_when_stock_empty": (_PARTNERS, _SHARE),
-    "tie_rule": (_TWO_SIDED, ("draw", "replay", "last_trick")),
-    "win_threshold": (_TWO_SIDED, (61, 90, 120)),
-    "auction": (_CHIAMATA, ("ranks", "points_only", "two_only")),
-    "after_two": (_CHIAMATA, ("ends", "points")),
-    "allow_ace_call": (_CHIAMATA, _BOOL),
-    "min_point_call": (_CHIAMATA, (61, 62)),
-    "point_call_step": (_CHIAMATA, (1, 5, 59)),
-    "allow_point_jump": (_CHIAMATA, _BOOL),
-    "all_pass": (_CHIAMATA, ("forced", "redeal")),
-    "base_target": (_CHIAMATA, (60, 61)),
-    "first_leader": (_CHIAMATA, ("first_hand", "caller")),
-    "first_trick_blind": (_CHIAMATA, ("off", "committed", "free_choice")),
-    "stakes": (_CHIAMATA, ("flat", "bands", "tedaldi")),
-    "cappotto": (_CHIAMATA, ("points", "tricks")),
-    "players": (_CHIAMATA, (5, 6)),
-    "six_player_form": (_CHIAMATA, ("dealer_sits_out", "remove_fours", "remove_twos")),
-    "annul_zero_point_hand": (_CHIAMATA, _BOOL),
+    "seven_swap": (FACE_UP, _BOOL),
+    "seven_swap_requires_higher": (FACE_UP, _BOOL),
+    "seven_swap_only_if_drawn": (FACE_UP, _BOOL),
+    "seven_swap_requires_won_trick": (FACE_UP, _BOOL),
+    "seven_swap_only_leader": (FACE_UP, _BOOL),
+    "seven_swap_deadline": (FACE_UP, ("stock_empty", "before_penultimate_trick")),
+    "two_swap": (FACE_UP, _BOOL),
+    "two_swap_window": (FACE_UP, ("first_trick", "before_first_lead", "both")),
+    "signals": (PARTNERS, _BOOL),
+    "signal_tokens": (PARTNERS, (("ACE",), ("KING", "LOW_TRUMPS", "NO_TRUMPS", "CARICHI"))),
+    "no_signals_first_trick": (PARTNERS, _BOOL),
+    "share_hands_before_first_trick": (PARTNERS, SHARE),
+    "share_hands_when_stock_empty": (PARTNERS, SHARE),
+    "tie_rule": (TWO_SIDED, ("draw", "replay", "last_trick")),
+    "win_threshold": (TWO_SIDED, (61, 90, 120)),
+    "auction": (CHIAMATA, ("ranks", "points_only", "two_only")),
+    "after_two": (CHIAMATA, ("ends", "points")),
+    "allow_ace_call": (CHIAMATA, _BOOL),
+    "min_point_call": (CHIAMATA, (61, 62)),
+    "point_call_step": (CHIAMATA, (1, 5, 59)),
+    "allow_point_jump": (CHIAMATA, _BOOL),
+    "all_pass": (CHIAMATA, ("forced", "redeal")),
+    "base_target": (CHIAMATA, (60, 61)),
+    "first_leader": (CHIAMATA, ("first_hand", "caller")),
+    "first_trick_blind": (CHIAMATA, ("off", "committed", "free_choice")),
+    "stakes": (CHIAMATA, ("flat", "bands", "tedaldi")),
+    "cappotto": (CHIAMATA, ("points", "tricks")),
+    "players": (CHIAMATA, (5, 6)),
+    "six_player_form": (CHIAMATA, ("dealer_sits_out", "remove_fours", "remove_twos")),
+    "annul_zero_point_hand": (CHIAMATA, _BOOL),
 }
 ONE_OPTION: Final = [
     (variant, name, value)
@@ -127,17 +115,6 @@ OPTION_SETS: Final[list[tuple[str, dict[str, object]]]] = [
 ]
 
 
-def play(r: Rules, seed: int, dealer: int | None = None) -> list[State]:
-    """Every state of a seeded deal played with seeded random legal moves."""
-    rng = random.Random(seed)
-    state = new_game(r, seed=seed, dealer=dealer)
-    states = [state]
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return states
-
-
 def moves_of(state: State) -> tuple[Move, ...]:
     return tuple(move for _, move in state.history)
 
@@ -155,7 +132,7 @@ def tag_lines(text: str) -> dict[str, str]:
 def test_text_round_trip(variant: str, options: dict[str, object], seed: int) -> None:
     r = rules(variant, **options)
     dealer = seed % r.players
-    states = play(r, seed, dealer)
+    states = deal_states(r, seed, dealer)
     for state in (states[0], states[1], states[len(states) // 2], states[-1]):
         for tags in ({}, TAGS):
             record = Record.from_state(state, **tags)
@@ -179,7 +156,7 @@ def test_text_round_trip(variant: str, options: dict[str, object], seed: int) ->
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_replaying_a_record_yields_every_state(variant: str) -> None:
-    states = play(VARIANTS[variant], 31)
+    states = deal_states(VARIANTS[variant], 31)
     record = Record.from_state(states[-1], White="Anna")
     replayed = list(record)
     assert len(replayed) == len(record.moves) + 1 == len(states)
@@ -193,7 +170,7 @@ def test_replaying_a_record_yields_every_state(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_a_finished_record_states_its_result(variant: str) -> None:
-    states = play(VARIANTS[variant], 8)
+    states = deal_states(VARIANTS[variant], 8)
     final = states[-1]
     text = Record.from_state(final).to_text()
     result = tag_lines(text)["Result"]
@@ -213,7 +190,7 @@ def test_a_finished_record_states_its_result(variant: str) -> None:
 @pytest.mark.parametrize("seed", [0, 12345, 2**40 + 3])
 def test_a_record_with_a_seed(variant: str, seed: int) -> None:
     r = VARIANTS[variant]
-    states = play(r, seed)
+    states = deal_states(r, seed)
     record = Record(r, r.players - 1, moves_of(states[-1]), seed=seed, tags=(("Event", "x"),))
     assert record.deck is None
     replayed = list(record)
@@ -233,7 +210,7 @@ def test_a_record_with_a_seed(variant: str, seed: int) -> None:
     ['a "quoted" name', "back\\slash", "[brackets]", "Città", "", "  spaced  ", '\\"', "#1"],
 )
 def test_tag_values_round_trip(value: str) -> None:
-    state = play(VARIANTS["classic"], 3)[5]
+    state = deal_states(VARIANTS["classic"], 3)[5]
     record = Record.from_state(state, Event=value, Site=value)
     back = Record.from_text(record.to_text())
     assert back == record
@@ -243,7 +220,7 @@ def test_tag_values_round_trip(value: str) -> None:
 @pytest.mark.parametrize("value", ["first line\nsecond line", "a\rb", "a\r\nb", "a\u2028b"])
 def test_tag_values_with_line_breaks_round_trip(value: str) -> None:
     """A tag value may hold any text; the text form must still read back."""
-    state = play(VARIANTS["classic"], 3)[5]
+    state = deal_states(VARIANTS["classic"], 3)[5]
     record = Record.from_state(state, Event=value)
     try:
         text = record.to_text()
@@ -253,7 +230,7 @@ def test_tag_values_with_line_breaks_round_trip(value: str) -> None:
 
 
 def test_the_text_form_reads_back_with_comments_blank_lines_and_crlf() -> None:
-    state = play(VARIANTS["classic-4"], 4)[-1]
+    state = deal_states(VARIANTS["classic-4"], 4)[-1]
     record = Record.from_state(state, **TAGS)
     text = record.to_text()
     lines = text.splitlines()
@@ -273,7 +250,7 @@ def test_a_record_of_a_fresh_deal_has_no_moves() -> None:
 
 def test_separate_flip_keeps_its_trump_suit() -> None:
     r = rules("bugiarda", trump_source="separate_flip")
-    states = play(r, 9)
+    states = deal_states(r, 9)
     record = Record.from_state(states[-1])
     assert record.trump_suit == states[0].trump_suit
     assert isinstance(record.trump_suit, Suit)
@@ -295,7 +272,7 @@ def _foreign_card(state: State) -> Card:
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_an_illegal_move_is_reported_by_its_number(variant: str) -> None:
-    states = play(VARIANTS[variant], 6)
+    states = deal_states(VARIANTS[variant], 6)
     moves = list(moves_of(states[-1]))
     plays = [i for i, move in enumerate(moves) if isinstance(move, Play)]
     index = plays[len(plays) // 2]
@@ -320,7 +297,7 @@ def test_an_illegal_move_is_reported_by_its_number(variant: str) -> None:
 
 
 def test_a_move_after_the_end_is_illegal() -> None:
-    states = play(VARIANTS["classic"], 2)
+    states = deal_states(VARIANTS["classic"], 2)
     record = Record.from_state(states[-1])
     extra = Record(
         record.rules, record.dealer, (*record.moves, Play(Card.parse("AD"))), record.deck
@@ -346,7 +323,7 @@ GARBAGE_LINES: Final = (
 @pytest.mark.parametrize("garbage", GARBAGE_LINES)
 @pytest.mark.parametrize("where", [0, 3, -1])
 def test_an_unreadable_line_is_reported_by_its_number(garbage: str, where: int) -> None:
-    text = Record.from_state(play(VARIANTS["classic"], 1)[-1], White="Anna").to_text()
+    text = Record.from_state(deal_states(VARIANTS["classic"], 1)[-1], White="Anna").to_text()
     lines = text.splitlines()
     position = len(lines) if where == -1 else where
     lines.insert(position, garbage)
@@ -528,7 +505,7 @@ def test_parse_rules_reads_only_text(value: object) -> None:
 
 
 def test_records_compare_by_value() -> None:
-    state = play(VARIANTS["classic"], 5)[-1]
+    state = deal_states(VARIANTS["classic"], 5)[-1]
     one = Record.from_state(state, White="Anna")
     two = Record.from_state(state, White="Anna")
     assert one == two

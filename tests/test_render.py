@@ -7,7 +7,6 @@ every hand.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -27,18 +26,14 @@ from briscola import (
     Suit,
     SwapTrump,
     View,
-    apply,
-    is_over,
-    legal_moves,
     new_game,
     observe,
     public_view,
     render,
-    rules,
 )
+from helpers import card_codes_in, seeded_game
 
 PRESETS: Final = tuple(VARIANTS)
-CODE: Final = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
 # RULES.md §1.1: the names of each suit.
 SUIT_NAMES: Final = {
     Suit.DENARI: ("denari", "coins", "diamonds", "ori"),
@@ -63,16 +58,6 @@ CASES: Final[list[tuple[str, dict[str, object]]]] = [
 ]
 
 
-def play(variant: str, seed: int, **options: object) -> list[State]:
-    rng = random.Random(seed)
-    state = new_game(rules(variant, **options), seed=seed)
-    states = [state]
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return states
-
-
 def a_few(states: list[State]) -> list[State]:
     """The deal, a state in the middle of a trick, a state between tricks, and the end."""
     middle = [s for s in states if s.trick]
@@ -89,10 +74,6 @@ def views(state: State) -> Iterator[View]:
     for seat in range(state.rules.players):
         yield observe(state, seat)
     yield public_view(state)
-
-
-def codes(text: str) -> set[str]:
-    return set(CODE.findall(text))
 
 
 def mentions_suit(text: str, suit: Suit) -> bool:
@@ -145,7 +126,7 @@ def check_view(state: State, view: View) -> None:
         assert mentions_suit(text, view.trump_suit), text
     else:
         assert "trump" in text.lower()
-    shown = codes(text)
+    shown = card_codes_in(text)
     for card in view.hand:
         assert str(card) in shown, (card, text)
     # No leak: a card the seat cannot see never appears in its text.
@@ -165,7 +146,7 @@ def check_state(state: State) -> None:
         assert re.search(rf"\bseat {state.turn}\b", head), text
     if state.trump_suit is not None:
         assert mentions_suit(text, state.trump_suit), text
-    shown = codes(text)
+    shown = card_codes_in(text)
     for hand in state.hands:
         for card in hand:
             assert str(card) in shown, (card, text)
@@ -173,7 +154,7 @@ def check_state(state: State) -> None:
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_render_names_the_variant_the_turn_the_trump_and_the_hand(variant: str) -> None:
-    for state in a_few(play(variant, 3)):
+    for state in a_few(seeded_game(variant, 3)):
         check_state(state)
         for view in views(state):
             check_view(state, view)
@@ -184,7 +165,7 @@ def test_render_names_the_variant_the_turn_the_trump_and_the_hand(variant: str) 
 def test_a_rendered_view_never_shows_a_hidden_card(
     variant: str, options: dict[str, object], seed: int
 ) -> None:
-    states = play(variant, seed, **options)
+    states = seeded_game(variant, seed, **options)
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         check_state(state)
         for view in views(state):
@@ -192,11 +173,11 @@ def test_a_rendered_view_never_shows_a_hidden_card(
 
 
 def test_a_spectator_sees_no_hand() -> None:
-    state = play("classic-4", 5)[9]
+    state = seeded_game("classic-4", 5)[9]
     text = render(public_view(state))
     for hand in state.hands:
         for card in hand:
-            assert str(card) not in codes(text)
+            assert str(card) not in card_codes_in(text)
 
 
 def test_open_hands_are_rendered() -> None:
@@ -204,14 +185,14 @@ def test_open_hands_are_rendered() -> None:
     text = render(observe(state, 0))
     for hand in state.hands:
         for card in hand:
-            assert str(card) in codes(text)
+            assert str(card) in card_codes_in(text)
 
 
 def test_an_open_stock_is_rendered() -> None:
     state = new_game("classic", seed=6, open_stock=True)
     text = render(observe(state, 1))
     for card in state.stock[state.drawn :]:
-        assert str(card) in codes(text)
+        assert str(card) in card_codes_in(text)
 
 
 def test_a_render_of_a_view_depends_on_the_view_only() -> None:
@@ -226,7 +207,7 @@ def test_the_called_card_stays_secret_under_a_blind_first_trick() -> None:
     """RULES.md §1.10: under first_trick_blind the trump suit is hidden from everyone but
     the caller until the last card of trick 1."""
     for seed in range(1, 6):
-        for state in play("chiamata", seed, first_trick_blind="committed"):
+        for state in seeded_game("chiamata", seed, first_trick_blind="committed"):
             if state.tricks or state.trump_suit is None:
                 continue
             for view in views(state):
@@ -244,5 +225,5 @@ def test_the_leak_check_knows_what_is_hidden() -> None:
     hidden = set(state.rules.deck) - visible_cards(view)
     assert hidden == set(state.hands[1]) | set(state.stock[state.drawn :])
     assert len(hidden) == 3 + 33
-    assert not {str(card) for card in hidden} & codes(render(view))
-    assert {str(card) for card in state.hands[1]} <= codes(render(state))
+    assert not {str(card) for card in hidden} & card_codes_in(render(view))
+    assert {str(card) for card in state.hands[1]} <= card_codes_in(render(state))

@@ -7,9 +7,9 @@ import pytest
 
 import briscola
 from briscola import VARIANTS, Rules, RulesError, rules
-from helpers import untyped
+from helpers import PRESET_IDS, SHAPE, untyped
 
-PRESETS = ("classic", "classic-3", "classic-4", "classic-6", "scoperta", "briscolone")
+PRESETS = tuple(SHAPE)
 FACE_UP_PRESETS = ("classic", "classic-3", "classic-4", "classic-6", "scoperta")
 TWO_SIDED_PRESETS = ("classic", "classic-4", "classic-6", "scoperta", "briscolone")
 
@@ -41,14 +41,7 @@ def message(error: pytest.ExceptionInfo[RulesError]) -> str:
 # --- VARIANTS --------------------------------------------------------------------------------
 
 
-API_IDS = {
-    *PRESETS,
-    "chiamata",
-    "chiamata-milan",
-    "bugiarda",
-    "bugiarda-2",
-    "bugiarda-5",
-}
+API_IDS = set(PRESET_IDS)
 
 
 def test_variants_holds_the_classic_family_and_only_api_ids() -> None:

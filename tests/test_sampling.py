@@ -13,19 +13,16 @@ The option tables below are copied from RULES.md §8, not read from the engine.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import itertools
 import math
 import random
-import warnings
 from collections import Counter
 from collections.abc import Callable
 from typing import Final
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import briscola
@@ -34,7 +31,6 @@ from briscola import (
     Card,
     InvalidStateError,
     Phase,
-    Rules,
     State,
     View,
     apply,
@@ -48,55 +44,23 @@ from briscola import (
     rules,
     score,
 )
-
-# A failing Hypothesis test makes its pytest plugin import libcst, which warns on import;
-# warnings are errors in this project, so import that module once, quietly.
-with warnings.catch_warnings(), contextlib.suppress(ImportError):
-    warnings.simplefilter("ignore", DeprecationWarning)
-    importlib.import_module("hypothesis.extra._patching")
+from helpers import (
+    BUGIARDA,
+    CHIAMATA,
+    DEALT_TRUMP,
+    FACE_UP,
+    PARTNERS,
+    SHARE,
+    SIGNAL_TOKENS,
+    STOCK,
+    TWO_SIDED,
+    card_id,
+    deal_states,
+)
+from strategies import deal_settings, table_rules
 
 PRESETS: Final = tuple(VARIANTS)
-SETTINGS: Final = settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-
-# RULES.md §8: which presets each group of options applies to, and §1.8 hand sizes.
-STOCK: Final = frozenset(
-    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
-)
-FACE_UP: Final = STOCK - {"briscolone"}
-PARTNERS: Final = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
-TWO_SIDED: Final = frozenset(
-    {
-        "classic",
-        "classic-4",
-        "classic-6",
-        "bugiarda",
-        "bugiarda-2",
-        "bugiarda-5",
-        "scoperta",
-        "briscolone",
-    }
-)
-CHIAMATA: Final = frozenset({"chiamata", "chiamata-milan"})
-DEALT_TRUMP: Final = frozenset({"bugiarda", "bugiarda-5"})
-HAND_SIZE: Final = {
-    "classic": 3,
-    "classic-3": 3,
-    "classic-4": 3,
-    "classic-6": 3,
-    "scoperta": 3,
-    "bugiarda-2": 3,
-    "briscolone": 5,
-    "chiamata": 8,
-    "chiamata-milan": 8,
-    "bugiarda": 10,
-    "bugiarda-5": 10,
-}
-SHARE: Final = ("off", "voluntary", "automatic")
-TOKENS: Final = ("ACE", "THREE", "KING", "KNIGHT", "JACK", "LOW_TRUMPS", "NO_TRUMPS", "CARICHI")
+SETTINGS: Final = deal_settings(100, HealthCheck.data_too_large)
 
 
 def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
@@ -116,7 +80,7 @@ def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
     if variant in DEALT_TRUMP:
         choices["trump_source"] = st.sampled_from(["last_dealt", "separate_flip"])
         choices["first_leader_offset"] = st.sampled_from([1, -1])
-    if variant in {"bugiarda", "bugiarda-2", "bugiarda-5"}:
+    if variant in BUGIARDA:
         choices["declaration_round"] = flag
     if variant in FACE_UP:
         choices.update(
@@ -133,7 +97,7 @@ def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
         choices.update(
             signals=flag,
             signal_tokens=st.lists(
-                st.sampled_from(TOKENS), min_size=1, max_size=3, unique=True
+                st.sampled_from(SIGNAL_TOKENS), min_size=1, max_size=3, unique=True
             ).map(tuple),
             no_signals_first_trick=flag,
             share_hands_before_first_trick=st.sampled_from(SHARE),
@@ -156,38 +120,11 @@ def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
 
 
 @st.composite
-def game_rules(draw: st.DrawFn) -> Rules:
-    variant = draw(st.sampled_from(PRESETS))
-    options: dict[str, object] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
-    if options.get("trump_source") == "separate_flip" and draw(st.booleans()):
-        options["trump_suit"] = draw(st.sampled_from("DCSB"))
-    hand = HAND_SIZE.get(variant, 1)
-    if options.get("players") == 6 and options.get("six_player_form") in (
-        "remove_fours",
-        "remove_twos",
-    ):
-        hand = 6
-    if draw(st.booleans()):
-        options["deal_packet_size"] = hand
-    return rules(variant, **options)
-
-
-def play_out(r: Rules, seed: int, dealer: int | None, move_seed: int) -> list[State]:
-    rng = random.Random(move_seed)
-    state = new_game(r, seed=seed, dealer=dealer)
-    states = [state]
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return states
-
-
-@st.composite
 def game_states(draw: st.DrawFn) -> list[State]:
     """A few states of one random deal, the last one included."""
-    r = draw(game_rules())
+    r = draw(table_rules(option_choices, PRESETS, packet_of_one=False))
     dealer = draw(st.none() | st.integers(0, r.players - 1))
-    states = play_out(r, draw(st.integers(0, 2**40)), dealer, draw(st.integers(0, 2**32)))
+    states = deal_states(r, draw(st.integers(0, 2**40)), dealer, draw(st.integers(0, 2**32)))
     picks = draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=3, unique=True))
     return [states[i] for i in sorted(picks)]
 
@@ -263,7 +200,7 @@ CASES: Final[list[tuple[str, dict[str, object]]]] = [
 def test_a_sample_agrees_under_each_table_rule(variant: str, options: dict[str, object]) -> None:
     r = rules(variant, **options)
     for game in range(2):
-        states = play_out(r, 100 + game, None, 200 + game)
+        states = deal_states(r, 100 + game, None, 200 + game)
         for state in states[:: max(1, len(states) // 6)]:
             for seat in range(r.players):
                 check_sample(state, seat, 7 * game + seat)
@@ -283,7 +220,7 @@ def test_open_information_is_kept() -> None:
     """Under open hands and an open stock nothing is hidden: every sample is the state."""
     for variant in ("scoperta", "classic"):
         r = rules(variant, open_hands=True, open_stock=True)
-        for state in play_out(r, 3, None, 3)[::5]:
+        for state in deal_states(r, 3, None, 3)[::5]:
             for seat in range(r.players):
                 sample = determinize(observe(state, seat), seed=seat)
                 assert sample.hands == state.hands
@@ -291,7 +228,7 @@ def test_open_information_is_kept() -> None:
 
 
 def test_a_seed_of_none_draws_a_consistent_state() -> None:
-    state = play_out(VARIANTS["classic-4"], 5, None, 5)[13]
+    state = deal_states(VARIANTS["classic-4"], 5, None, 5)[13]
     view = observe(state, 2)
     assert observe(determinize(view), 2) == view
     assert observe(determinize(view, seed=None), 2) == view
@@ -331,7 +268,7 @@ def test_every_possible_opponent_hand_is_about_equally_likely() -> None:
     assert hidden == (frozenset(state.hands[1]) - known) | frozenset(state.stock[state.drawn :])
     unknown = view.hand_sizes[1] - len(known)
     hands = [
-        frozenset(c) | known for c in itertools.combinations(sorted(hidden, key=_id), unknown)
+        frozenset(c) | known for c in itertools.combinations(sorted(hidden, key=card_id), unknown)
     ]
     counts: Counter[frozenset[Card]] = Counter()
     for seed in range(SAMPLES):
@@ -365,10 +302,6 @@ def test_the_opening_deal_is_sampled_evenly() -> None:
         assert 15 <= counts[card] <= 95, (card, counts[card])
     chi_square = sum((counts[card] - expected) ** 2 / expected for card in hidden)
     assert chi_square < 90  # 35 degrees of freedom: P(> 90) is below 1e-6
-
-
-def _id(card: Card) -> int:
-    return card.id
 
 
 # --- altered views ---------------------------------------------------------------------------
@@ -438,7 +371,7 @@ ALTERATIONS: Final[dict[str, Callable[[View], View | None]]] = {
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 @pytest.mark.parametrize("variant", PRESETS)
 def test_an_altered_view_is_refused(variant: str, alteration: str) -> None:
-    states = play_out(VARIANTS[variant], 21, None, 21)
+    states = deal_states(VARIANTS[variant], 21, None, 21)
     tried = 0
     for state in states[1:-1:3]:
         for seat in range(state.rules.players):

@@ -14,15 +14,11 @@ The option tables below are copied from RULES.md §8, not read from the engine.
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import importlib
 import json
 import pickle
-import random
 import re
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -49,24 +45,32 @@ from briscola import (
     Score,
     State,
     View,
-    apply,
     dumps,
-    is_over,
     legal_moves,
     loads,
-    new_game,
     observe,
     parse_move,
     public_view,
     rules,
     score,
 )
-
-# A failing Hypothesis test makes its pytest plugin import libcst, which warns on import;
-# warnings are errors in this project, so import that module once, quietly.
-with warnings.catch_warnings(), contextlib.suppress(ImportError):
-    warnings.simplefilter("ignore", DeprecationWarning)
-    importlib.import_module("hypothesis.extra._patching")
+from helpers import (
+    ALL_CODES,
+    BUGIARDA,
+    CARD_CODE,
+    CHIAMATA,
+    DEALT_TRUMP,
+    FACE_UP,
+    PARTNERS,
+    PRESET_IDS,
+    SHARE,
+    SIGNAL_TOKENS,
+    STOCK,
+    TWO_SIDED,
+    deal_states,
+    seeded_game,
+)
+from strategies import deal_settings, table_rules
 
 JSON: TypeAlias = Any
 Serializable: TypeAlias = State | View | Rules | Move | Score | Record
@@ -76,77 +80,9 @@ SCHEMA_BASE: Final = "https://briscola.invalid/schemas/"
 KINDS: Final = ("state", "view", "rules", "move", "score", "record")
 ALLOWED: Final = (InvalidNotationError, InvalidStateError)
 
-# API.md, "Variants and rules": these ids never change.
-CONTRACT_IDS: Final = (
-    "classic",
-    "classic-3",
-    "classic-4",
-    "classic-6",
-    "chiamata",
-    "chiamata-milan",
-    "bugiarda",
-    "bugiarda-2",
-    "bugiarda-5",
-    "scoperta",
-    "briscolone",
-)
 PRESETS: Final = tuple(VARIANTS)
 
-# RULES.md §8: which presets each group of options applies to.
-STOCK: Final = frozenset(
-    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
-)
-FACE_UP: Final = STOCK - {"briscolone"}
-PARTNERS: Final = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
-TWO_SIDED: Final = frozenset(
-    {
-        "classic",
-        "classic-4",
-        "classic-6",
-        "bugiarda",
-        "bugiarda-2",
-        "bugiarda-5",
-        "scoperta",
-        "briscolone",
-    }
-)
-CHIAMATA: Final = frozenset({"chiamata", "chiamata-milan"})
-DEALT_TRUMP: Final = frozenset({"bugiarda", "bugiarda-5"})
-BUGIARDA: Final = frozenset({"bugiarda", "bugiarda-2", "bugiarda-5"})
-# RULES.md §1.8: cards in a full hand.
-HAND_SIZE: Final = {
-    "classic": 3,
-    "classic-3": 3,
-    "classic-4": 3,
-    "classic-6": 3,
-    "scoperta": 3,
-    "bugiarda-2": 3,
-    "briscolone": 5,
-    "chiamata": 8,
-    "chiamata-milan": 8,
-    "bugiarda": 10,
-    "bugiarda-5": 10,
-}
-# RULES.md §3.5.
-SIGNAL_TOKENS: Final = (
-    "ACE",
-    "THREE",
-    "KING",
-    "KNIGHT",
-    "JACK",
-    "LOW_TRUMPS",
-    "NO_TRUMPS",
-    "CARICHI",
-)
-SHARE: Final = ("off", "voluntary", "automatic")
-CARD_CODES: Final = tuple(r + s for s in "DCSB" for r in "A234567JQK")
-CARD_CODE: Final = re.compile(r"(?<![A-Za-z0-9])[A2-7JQK][DCSB](?![A-Za-z0-9])")
-
-SETTINGS: Final = settings(
-    max_examples=50,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS: Final = deal_settings(50, HealthCheck.data_too_large)
 # Hostile input must be handled quickly: a single example over 5 s counts as a hang.
 FUZZ: Final = settings(
     max_examples=300,
@@ -225,34 +161,9 @@ def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
     return choices
 
 
-@st.composite
-def game_rules(draw: st.DrawFn, presets: tuple[str, ...] = PRESETS) -> Rules:
+def game_rules(presets: tuple[str, ...] = PRESETS) -> st.SearchStrategy[Rules]:
     """A preset with a random set of the table rules that apply to it."""
-    variant = draw(st.sampled_from(presets))
-    options: dict[str, object] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
-    if options.get("trump_source") == "separate_flip" and draw(st.booleans()):
-        options["trump_suit"] = draw(st.sampled_from("DCSB"))
-    hand = HAND_SIZE.get(variant, 1)
-    if options.get("players") == 6 and options.get("six_player_form") in (
-        "remove_fours",
-        "remove_twos",
-    ):
-        hand = 6  # RULES.md §2.5.8: 36 cards, 6 each
-    if draw(st.booleans()):
-        options["deal_packet_size"] = draw(st.sampled_from([1, hand]))
-    return rules(variant, **options)
-
-
-def play_out(r: Rules, seed: int, dealer: int | None, move_seed: int) -> list[State]:
-    """Every state of a deal dealt from ``seed`` and played with random legal moves."""
-    rng = random.Random(move_seed)
-    state = new_game(r, seed=seed, dealer=dealer)
-    states = [state]
-    while not is_over(state):
-        assert len(states) < 1000, "a deal that never ends"
-        state = apply(state, rng.choice(legal_moves(state)))
-        states.append(state)
-    return states
+    return table_rules(option_choices, presets, packet_of_one=True)
 
 
 @st.composite
@@ -261,14 +172,9 @@ def games(draw: st.DrawFn, presets: tuple[str, ...] = PRESETS) -> list[State]:
     r = draw(game_rules(presets))
     seed = draw(st.integers(0, 2**40))
     dealer = draw(st.none() | st.integers(0, r.players - 1))
-    states = play_out(r, seed, dealer, draw(st.integers(0, 2**32)))
+    states = deal_states(r, seed, dealer, draw(st.integers(0, 2**32)))
     picks = draw(st.lists(st.integers(1, len(states) - 1), max_size=3)) if len(states) > 1 else []
     return [states[0], *(states[i] for i in sorted(set(picks))), states[-1]]
-
-
-def seeded_game(variant: str, seed: int, **options: object) -> list[State]:
-    """Every state of a seeded deal (deterministic, for the parametrized tests)."""
-    return play_out(rules(variant, **options), seed, None, seed)
 
 
 # --- schemas -------------------------------------------------------------------------------
@@ -337,7 +243,7 @@ def round_trip(value: Serializable) -> str:
 
 
 def test_the_contract_presets_are_all_there() -> None:
-    assert set(CONTRACT_IDS) <= set(VARIANTS)
+    assert set(PRESET_IDS) <= set(VARIANTS)
 
 
 @SETTINGS
@@ -407,7 +313,7 @@ def test_record_round_trip(states: list[State], data: st.DataObject) -> None:
 @SETTINGS
 @given(game_rules(), st.integers(0, 2**40), st.integers(0, 2**32))
 def test_record_with_a_seed_round_trip(r: Rules, seed: int, move_seed: int) -> None:
-    states = play_out(r, seed, None, move_seed)
+    states = deal_states(r, seed, None, move_seed)
     moves = tuple(move for _, move in states[-1].history)
     record = Record(r, r.players - 1, moves, seed=seed, tags=(("Event", "test"),))
     text = round_trip(record)
@@ -496,7 +402,7 @@ def test_schema_card_and_suit_codes() -> None:
     assert card["pattern"] == "^[A2-7JQK][DCSB]$"
     assert schemas()["move"]["$defs"]["suit"]["enum"] == ["D", "C", "S", "B"]
     pattern = re.compile(card["pattern"])
-    assert all(pattern.match(code) for code in CARD_CODES)
+    assert all(pattern.match(code) for code in ALL_CODES)
     assert all(pattern.match(str(Card.from_id(i))) for i in range(40))
     for bad in ("1D", "10C", "AX", "ad", "A", "8S", "AD "):
         assert not pattern.match(bad)
@@ -648,7 +554,7 @@ json_scalars = (
     | st.integers(-(2**70), 2**70)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12)
-    | st.sampled_from([*KINDS, *CARD_CODES[:8], "pass", "swap 7C", "play", "over", "D"])
+    | st.sampled_from([*KINDS, *ALL_CODES[:8], "pass", "swap 7C", "play", "over", "D"])
 )
 json_values = st.recursive(
     json_scalars,
@@ -764,7 +670,7 @@ def mutation(draw: st.DrawFn, document: JSON) -> JSON:
         ]
         if coded:
             path = draw(st.sampled_from(coded))
-            code = draw(st.sampled_from(CARD_CODES))
+            code = draw(st.sampled_from(ALL_CODES))
             get(document, path[:-1])[path[-1]] = CARD_CODE.sub(code, get(document, path), count=1)
     elif kind == "swap":
         lists = [p for p in [(), *every] if isinstance(get(document, p), list)]
@@ -1018,7 +924,7 @@ def test_a_state_document_is_checked_by_replaying_it() -> None:
     # An illegal move in the history is refused as a state error, not a crash.
     document = json.loads(dumps(state))
     held = {str(card) for card in state.hands[state.turn or 0]}
-    foreign = next(code for code in CARD_CODES if code not in held)
+    foreign = next(code for code in ALL_CODES if code not in held)
     document["moves"].append([state.turn, foreign])
     with pytest.raises(ALLOWED):
         loads(json.dumps(document))

@@ -15,7 +15,7 @@ from typing import Any, Final, cast
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import briscola
@@ -51,6 +51,7 @@ from strategies import (
     TOTAL_POINTS,
     GameSpec,
     active_seats,
+    deal_settings,
     games,
     located_cards,
     replay,
@@ -59,11 +60,7 @@ from strategies import (
     start,
 )
 
-SETTINGS: Final = settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS: Final = deal_settings(150)
 FEW: Final = settings(SETTINGS, max_examples=60)
 
 # Well-formed moves of every kind; those not in legal_moves must raise IllegalMoveError.

@@ -12,7 +12,7 @@ import re
 from typing import Any, Final
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import briscola
@@ -37,13 +37,18 @@ from briscola import (
     Suit,
     SwapTrump,
 )
-from strategies import ALL_CARDS, GameSpec, games, located_cards, replay, spec_sides
-
-SETTINGS: Final = settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+from helpers import card_id
+from strategies import (
+    ALL_CARDS,
+    GameSpec,
+    deal_settings,
+    games,
+    located_cards,
+    replay,
+    spec_sides,
 )
+
+SETTINGS: Final = deal_settings(150)
 
 # Moves the seat to act may try; each refusal must read the same in both states.
 PROBES: Final[tuple[Move, ...]] = (
@@ -59,10 +64,6 @@ PROBES: Final[tuple[Move, ...]] = (
     Signal("ACE"),
     Declare(WEAK_HAND),
 )
-
-
-def _card_id(card: Card) -> int:
-    return card.id
 
 
 def public_cards(state: State, seat: int) -> set[Card]:
@@ -142,7 +143,7 @@ def hidden_cards(state: State, seat: int) -> list[Card]:
                 hidden.update(c for c in hand if c not in known[other] and c not in seen)
     if not r.open_stock:
         hidden.update(state.stock[state.drawn :])
-    return sorted(hidden, key=_card_id)
+    return sorted(hidden, key=card_id)
 
 
 def _put(value: Any, mapping: dict[Card, Card]) -> Any:
@@ -172,7 +173,7 @@ def relabel(state: State, mapping: dict[Card, Card]) -> State:
         if not field.init or field.name in ("rules", "history"):
             continue
         changes[field.name] = _put(getattr(state, field.name), mapping)
-    changes["hands"] = tuple(tuple(sorted(hand, key=_card_id)) for hand in changes["hands"])
+    changes["hands"] = tuple(tuple(sorted(hand, key=card_id)) for hand in changes["hands"])
     return attrs.evolve(state, **changes)
 
 
@@ -232,7 +233,7 @@ def test_hidden_cards_do_not_change_the_view(case: tuple[State, State, int, Game
 def test_known_cards_are_the_public_ones(case: tuple[State, State, int, GameSpec]) -> None:
     a, _, seat, _ = case
     view = briscola.observe(a, seat)
-    expected = tuple(tuple(sorted(cards, key=_card_id)) for cards in spec_known_cards(a))
+    expected = tuple(tuple(sorted(cards, key=card_id)) for cards in spec_known_cards(a))
     assert view.known_cards == expected
 
 

@@ -12,13 +12,11 @@ from collections import Counter
 
 import attrs
 import pytest
-from _chiamata_helpers import build_deck, card, dealing_order, move, play_until, run
 
 from briscola import (
     DECK,
     STRONG_HAND,
     WEAK_HAND,
-    Card,
     Declare,
     Has,
     HasNot,
@@ -39,28 +37,31 @@ from briscola import (
     rules,
     score,
 )
-
-
-def shuffled(seed: int) -> list[Card]:
-    deck = list(DECK)
-    random.Random(seed).shuffle(deck)
-    return deck
+from helpers import (
+    build_deck,
+    card,
+    dealing_order,
+    move,
+    play,
+    random_play,
+    shuffled,
+    with_points,
+)
 
 
 def declare_round(state: State, *notations: str) -> State:
     """Play the declaration round; seats not given pass."""
     texts = list(notations)
     while state.phase is Phase.DECLARATIONS:
-        state = run(state, texts.pop(0) if texts else "pass")
+        state = play(state, texts.pop(0) if texts else "pass")
     assert not texts
     return state
 
 
 def finished_with(state: State, points: tuple[int, ...], seed: int) -> State:
     """``state`` played out with random cards, then given these captured card points."""
-    final = play_until(declare_round(state), random.Random(seed), is_over)
-    assert sum(points) == 120
-    return attrs.evolve(final, points=points)
+    final = random_play(declare_round(state), random.Random(seed), is_over)
+    return with_points(final, points)
 
 
 def all_declarations() -> set[Declare]:
@@ -142,7 +143,7 @@ def test_bg_1() -> None:
     for seat in range(4):
         assert (0, lie) in observe(declared, seat).history
     assert (0, lie) in public_view(declared).history
-    quiet = run(state, "pass")
+    quiet = play(state, "pass")
     declared, quiet = declare_round(declared), declare_round(quiet)
     # No penalty and no change to any legal move, all the way to the end of the deal.
     rng = random.Random(1)
@@ -161,7 +162,7 @@ def test_bg_2() -> None:
     turns = []
     while state.phase is Phase.DECLARATIONS:
         turns.append(current_player(state))
-        state = run(state, "pass")
+        state = play(state, "pass")
     assert turns == [0, 1, 2, 3]
     assert state.phase is Phase.PLAY
     assert current_player(state) == 0
@@ -186,7 +187,7 @@ def test_bg_3() -> None:
         view = observe(state, seat)
         assert view.trump_suit is Suit.SPADE
         assert view.known_cards == ((), (), (), ())
-    final = play_until(state, rng, is_over)
+    final = random_play(state, rng, is_over)
     result = score(attrs.evolve(final, points=(25, 30, 35, 30)))
     assert result.final
     assert not result.void
@@ -226,10 +227,10 @@ def test_bg_4() -> None:
     assert state.phase is Phase.DECLARATIONS
     assert current_player(state) == 0
     assert set(legal_moves(state)) == all_declarations() | {Pass()}
-    state = run(state, "declare strong hand")
+    state = play(state, "declare strong hand")
     assert state.phase is Phase.DECLARATIONS
     assert current_player(state) == 1
-    state = run(state, "declare lacks 3B")
+    state = play(state, "declare lacks 3B")
     assert state.phase is Phase.PLAY
     assert current_player(state) == 0
     assert not any(isinstance(m, Declare) for m in legal_moves(state))
@@ -267,9 +268,9 @@ def test_bg_6() -> None:
 
 def test_bg_7() -> None:
     state = new_game("bugiarda", seed=7)
-    state = run(state, "declare weak hand")
+    state = play(state, "declare weak hand")
     assert current_player(state) == 1
-    state = run(state, "pass", "declare has 7S", "pass")
+    state = play(state, "pass", "declare has 7S", "pass")
     assert state.phase is Phase.PLAY
     declarations = [m for _, m in observe(state, 0).history if isinstance(m, Declare)]
     assert len(declarations) == 2
@@ -332,7 +333,7 @@ def test_s2_6_1_first_leader_offset_minus_one() -> None:
     turns = []
     while state.phase is Phase.DECLARATIONS:
         turns.append(current_player(state))
-        state = run(state, "pass")
+        state = play(state, "pass")
     assert turns == [2, 3, 0, 1]  # from prev(D)
     assert state.phase is Phase.PLAY
     assert current_player(state) == 2
@@ -348,7 +349,7 @@ def test_s2_6_3_first_leader_offset_minus_one_with_five() -> None:
     turns = []
     while state.phase is Phase.DECLARATIONS:
         turns.append(current_player(state))
-        state = run(state, "pass")
+        state = play(state, "pass")
     assert turns == [3, 0, 1, 2]  # prev(D) = 3, skipping the dealer 4
     assert current_player(state) == 3
 
@@ -363,7 +364,7 @@ def test_s2_6_1_declarations_change_no_play_and_no_score(seed: int) -> None:
     silent = new_game("bugiarda", seed=seed)
     while talkative.phase is Phase.DECLARATIONS:
         talkative = apply(talkative, rng.choice(legal_moves(talkative)))
-        silent = run(silent, "pass")
+        silent = play(silent, "pass")
     assert silent.phase is Phase.PLAY
     while not is_over(silent):
         assert legal_moves(talkative) == legal_moves(silent)

@@ -16,21 +16,11 @@ from typing import Any
 
 import attrs
 import pytest
-from _chiamata_helpers import (
-    chiamata_deck,
-    hand,
-    move,
-    play_until,
-    run,
-    side_points,
-    with_points,
-)
 
 from briscola import (
     DECK,
     Bid,
     BidPoints,
-    Card,
     IllegalMoveError,
     Move,
     NameCard,
@@ -52,16 +42,23 @@ from briscola import (
     rules,
     score,
 )
+from helpers import (
+    card,
+    chiamata_deck,
+    hand,
+    move,
+    play,
+    random_play,
+    shuffled,
+    side_points,
+    with_points,
+)
 
 # The call ladder of §2.5.2 without the Ace (allow_ace_call=False), strongest card first.
 CALLABLE = ("3", "K", "Q", "J", "7", "6", "5", "4", "2")
 
 AU_1 = ("bid K", "pass", "bid 7", "pass", "bid 5", "bid 4", "pass", "pass")
 AU_5 = ("bid K", "pass", "bid 2", "points 65", "pass", "pass", "points 70", "pass")
-
-
-def c(code: str) -> Card:
-    return Card.parse(code)
 
 
 def bids(*ranks: str) -> set[Move]:
@@ -108,9 +105,9 @@ def finished(
         players=options.get("players", 5),
         form=options.get("six_player_form", "dealer_sits_out"),
     )
-    state = run(new_game(variant, deck=deck, **options), *auction, naming)
+    state = play(new_game(variant, deck=deck, **options), *auction, naming)
     assert state.phase is Phase.PLAY
-    return play_until(state, random.Random(seed), is_over)
+    return random_play(state, random.Random(seed), is_over)
 
 
 @attrs.frozen
@@ -138,7 +135,7 @@ def check_result(
     assert sum(result.points) == 120
     assert result.caller == caller
     assert result.target == target
-    assert result.called_card == c(called)
+    assert result.called_card == card(called)
     assert result.partner == partner
     assert result.solo is (partner == caller)
     assert result.deltas == row.deltas
@@ -151,8 +148,7 @@ def check_result(
 
 
 def test_ex_d6() -> None:
-    deck = list(DECK)
-    random.Random(6).shuffle(deck)
+    deck = shuffled(6)
     state = new_game("chiamata", deck=deck, dealer=4)
     for seat in range(5):
         dealt = [deck[seat + 5 * j] for j in range(8)]  # c(k+1), c(k+6), …, c(k+36)
@@ -170,8 +166,7 @@ def test_ex_d6() -> None:
 
 
 def test_ex_d12() -> None:
-    deck = list(DECK)
-    random.Random(12).shuffle(deck)
+    deck = shuffled(12)
     for seed in range(6):
         state = new_game(
             "chiamata", deck=deck, dealer=5, players=6, six_player_form="dealer_sits_out"
@@ -198,9 +193,9 @@ def test_ex_d12() -> None:
 
 def test_t12() -> None:
     deck = chiamata_deck({0: ["AB"], 1: ["3B"], 2: ["KB"], 3: ["2S"], 4: ["QB"]})
-    state = run(new_game("chiamata", deck=deck), "bid 2", "suit S")
+    state = play(new_game("chiamata", deck=deck), "bid 2", "suit S")
     assert state.trump_suit is Suit.SPADE
-    state = run(state, "AB", "3B", "KB", "2S", "QB")
+    state = play(state, "AB", "3B", "KB", "2S", "QB")
     trick = observe(state, 0).tricks[0]
     assert trick.leader == 0
     assert trick.winner == 3
@@ -216,53 +211,53 @@ def test_au_1() -> None:
     turns = []
     for text in AU_1:
         turns.append(current_player(state))
-        state = run(state, text)
+        state = play(state, text)
     assert turns == [0, 1, 2, 3, 4, 0, 2, 4]  # 1 and 3 never speak again after passing
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 0
     assert set(legal_moves(state)) == {NameSuit(suit) for suit in Suit}
     result = score(state)
     assert (result.caller, result.target, result.called_card) == (0, 61, None)
-    state = run(state, "suit D")
+    state = play(state, "suit D")
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (0, 61, c("4D"))
+    assert (result.caller, result.target, result.called_card) == (0, 61, card("4D"))
     for seat in range(5):
         view = observe(state, seat)
-        assert (view.caller, view.target, view.called_card) == (0, 61, c("4D"))
+        assert (view.caller, view.target, view.called_card) == (0, 61, card("4D"))
         assert view.trump_suit is Suit.DENARI
 
 
 def test_au_2() -> None:
-    state = run(new_game("chiamata", seed=2), "bid 3", "bid 2")
+    state = play(new_game("chiamata", seed=2), "bid 3", "bid 2")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 1
     assert [seat for seat, _ in observe(state, 0).history] == [0, 1]
-    state = run(state, "suit C")
+    state = play(state, "suit C")
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (1, 61, c("2C"))
+    assert (result.caller, result.target, result.called_card) == (1, 61, card("2C"))
     assert [seat for seat, _ in observe(state, 0).history] == [0, 1, 1]
 
 
 def test_au_3() -> None:
     state = new_game("chiamata", seed=3)
     assert rules("chiamata").all_pass == "forced"
-    state = run(state, "pass", "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass", "pass", "pass")
     assert state.phase is Phase.AUCTION
     assert current_player(state) == 0
     assert set(legal_moves(state)) == bids(*CALLABLE)
     assert_illegal(state, "pass")
-    state = run(state, "bid Q")
+    state = play(state, "bid Q")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 0
-    state = run(state, "suit B")
+    state = play(state, "suit B")
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (0, 61, c("QB"))
+    assert (result.caller, result.target, result.called_card) == (0, 61, card("QB"))
 
 
 def test_au_4() -> None:
     state = new_game("chiamata", seed=4, all_pass="redeal")
     assert state.dealer == 4
-    state = run(state, "pass", "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass", "pass", "pass")
     assert is_over(state)
     assert current_player(state) is None
     assert legal_moves(state) == ()
@@ -280,27 +275,27 @@ def test_au_5() -> None:
     turns = []
     for text in AU_5:
         turns.append(current_player(state))
-        state = run(state, text)
+        state = play(state, text)
     assert turns == [0, 1, 2, 3, 4, 0, 2, 3]
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 2
     result = score(state)
     assert (result.caller, result.target) == (2, 70)
-    state = run(state, "suit B")
-    assert score(state).called_card == c("2B")  # after a point call the called rank is 2
+    state = play(state, "suit B")
+    assert score(state).called_card == card("2B")  # after a point call the called rank is 2
 
 
 def test_au_6() -> None:
-    state = run(new_game("chiamata-milan", seed=6), "bid 2")
+    state = play(new_game("chiamata-milan", seed=6), "bid 2")
     after = assert_legal(state, "points 61")
     assert after.phase is Phase.AUCTION
-    strict = run(new_game("chiamata-milan", seed=6, min_point_call=62), "bid 2")
+    strict = play(new_game("chiamata-milan", seed=6, min_point_call=62), "bid 2")
     assert_illegal(strict, "points 61")
     assert_legal(strict, "points 62")
 
 
 def test_au_7() -> None:
-    state = run(new_game("chiamata-milan", seed=7), "bid 2", "points 65")
+    state = play(new_game("chiamata-milan", seed=7), "bid 2", "points 65")
     assert current_player(state) == 2
     for text in ("points 65", "points 64", "bid 4", "points 121"):
         assert_illegal(state, text)
@@ -308,14 +303,14 @@ def test_au_7() -> None:
 
 
 def test_au_8() -> None:
-    state = run(new_game("chiamata-milan", seed=8), "bid 7")
+    state = play(new_game("chiamata-milan", seed=8), "bid 7")
     assert_illegal(state, "points 80")
-    jumping = run(new_game("chiamata-milan", seed=8, allow_point_jump=True), "bid 7")
+    jumping = play(new_game("chiamata-milan", seed=8, allow_point_jump=True), "bid 7")
     assert_legal(jumping, "points 80")
 
 
 def test_au_9() -> None:
-    state = run(new_game("chiamata-milan", seed=9), "bid 2", "pass", "pass", "points 120")
+    state = play(new_game("chiamata-milan", seed=9), "bid 2", "pass", "pass", "points 120")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 3
     result = score(state)
@@ -334,7 +329,7 @@ def test_au_10() -> None:
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
 def test_au_11(variant: str) -> None:
-    state = run(new_game(variant, seed=11), "bid K")
+    state = play(new_game(variant, seed=11), "bid K")
     assert_illegal(state, "bid 3")
     assert_illegal(state, "bid K")
     assert bids("Q", "J", "7", "6", "5", "4", "2") <= set(legal_moves(state))
@@ -345,13 +340,13 @@ def test_au_12() -> None:
     turns = []
     for text in ("pass", "bid 6", "pass", "pass", "pass"):
         turns.append(current_player(state))
-        state = run(state, text)
+        state = play(state, text)
     assert turns == [0, 1, 2, 3, 4]
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 1
-    state = run(state, "suit S")
+    state = play(state, "suit S")
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (1, 61, c("6S"))
+    assert (result.caller, result.target, result.called_card) == (1, 61, card("6S"))
 
 
 def test_au_13() -> None:
@@ -362,27 +357,27 @@ def test_au_13() -> None:
     sequence = ("points 61", "points 65", "pass", "points 70", "pass", "pass", "pass")
     for text in sequence:
         turns.append(current_player(state))
-        state = run(state, text)
+        state = play(state, text)
     assert turns == [0, 1, 2, 3, 4, 0, 1]
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 3
     assert all(isinstance(m, NameCard) for m in legal_moves(state))
     assert_illegal(state, "suit D")
-    state = run(state, "call KD")
+    state = play(state, "call KD")
     assert state.trump_suit is Suit.DENARI
     for seat in range(5):
         assert observe(state, seat).trump_suit is Suit.DENARI
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (3, 70, c("KD"))
+    assert (result.caller, result.target, result.called_card) == (3, 70, card("KD"))
     assert result.partner is None
-    state = play_until(state, random.Random(13), lambda s: c("KD") not in observe(s, 1).hand)
+    state = random_play(state, random.Random(13), lambda s: card("KD") not in observe(s, 1).hand)
     result = score(state)
     assert result.partner == 1
     assert result.solo is False
 
 
 def test_au_14() -> None:
-    state = run(new_game("chiamata-milan", seed=14, point_call_step=2), "bid 2", "points 65")
+    state = play(new_game("chiamata-milan", seed=14, point_call_step=2), "bid 2", "points 65")
     assert_illegal(state, "points 66")
     assert_legal(state, "points 67")
     assert set(legal_moves(state)) == point_bids(67) | {Pass()}
@@ -556,21 +551,21 @@ def test_m9() -> None:
 
 def test_pa_1() -> None:
     # The partner is the seat dealt (called rank, named suit), known to itself only.
-    state = run(new_game("chiamata", deck=chiamata_deck(S_PLACED)), *AU_1, "suit D")
+    state = play(new_game("chiamata", deck=chiamata_deck(S_PLACED)), *AU_1, "suit D")
     assert observe(state, 3).partner == 3
     for seat in (0, 1, 2, 4):
         assert observe(state, seat).partner is None
     assert score(state).partner is None
     assert score(state).solo is None
-    final = play_until(state, random.Random(1), is_over)
+    final = random_play(state, random.Random(1), is_over)
     assert (score(final).partner, score(final).solo) == (3, False)
     # The caller holds the called card: a solo, one against four.
-    state = run(new_game("chiamata", deck=chiamata_deck({2: ["3C"]})), *SOLO_AUCTION, "suit C")
+    state = play(new_game("chiamata", deck=chiamata_deck({2: ["3C"]})), *SOLO_AUCTION, "suit C")
     assert observe(state, 2).partner == 2
     for seat in (0, 1, 3, 4):
         assert observe(state, seat).partner is None
     assert score(state).solo is None
-    final = play_until(state, random.Random(2), is_over)
+    final = random_play(state, random.Random(2), is_over)
     result = score(final)
     assert (result.partner, result.solo) == (2, True)
     alone = result.points[2]
@@ -581,26 +576,26 @@ def test_pa_1() -> None:
 def test_pa_2() -> None:
     # The teams become public when the called card is played, in every view and the score.
     deck = chiamata_deck({3: ["4D"]})
-    state = run(new_game("chiamata", deck=deck), *AU_1, "suit D")
-    state = play_until(
+    state = play(new_game("chiamata", deck=deck), *AU_1, "suit D")
+    state = random_play(
         state,
         random.Random(22),
         lambda s: len(observe(s, 0).tricks) >= 2 and current_player(s) == 3,
         avoid=["4D"],
     )
-    assert c("4D") in observe(state, 3).hand
+    assert card("4D") in observe(state, 3).hand
     for seat in range(5):
         assert observe(state, seat).partner == (3 if seat == 3 else None)
-    state = run(state, "4D")
+    state = play(state, "4D")
     for seat in range(5):
         assert observe(state, seat).partner == 3
     assert public_view(state).partner == 3
     assert (score(state).partner, score(state).solo) == (3, False)
     # Under first_trick_blind, a called card played in trick 1 shows the teams at the reveal.
     blind = blind_deal("committed", "C")
-    blind = run(blind, "AB", "4C", "2C", "5B")
+    blind = play(blind, "AB", "4C", "2C", "5B")
     assert score(blind).partner is None
-    blind = run(blind, "6B")
+    blind = play(blind, "6B")
     for seat in range(5):
         assert observe(blind, seat).partner == 2
     assert score(blind).partner == 2
@@ -613,9 +608,9 @@ def blind_deal(mode: str, suit: str, caller_moves: Sequence[str] = ("bid 2",)) -
     seat 1 takes it, with no trump played the AB of seat 0 would.
     """
     deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
-    state = run(new_game("chiamata", deck=deck, first_trick_blind=mode), *caller_moves)
+    state = play(new_game("chiamata", deck=deck, first_trick_blind=mode), *caller_moves)
     if mode == "committed":
-        state = run(state, f"suit {suit}")
+        state = play(state, f"suit {suit}")
     return state
 
 
@@ -627,11 +622,11 @@ def test_pa_3() -> None:
     for cards_down in range(5):
         if cards_down:
             played = ("AB", "4C", "2C", "5B", "6B")[cards_down - 1]
-            state, other = run(state, played), run(other, played)
+            state, other = play(state, played), play(other, played)
         # Before the last card of trick 1 only the caller knows the suit and the called card.
         caller_view = observe(state, 0)
         assert caller_view.trump_suit is Suit.COPPE
-        assert caller_view.called_card == c("2C")
+        assert caller_view.called_card == card("2C")
         for seat in range(1, 5):
             view = observe(state, seat)
             assert view.trump_suit is None
@@ -641,23 +636,23 @@ def test_pa_3() -> None:
             assert view == observe(other, seat)
         assert score(state).called_card is None
         assert score(state).partner is None
-    state = run(state, "6B")
+    state = play(state, "6B")
     trick = observe(state, 0).tricks[0]
     assert trick.winner == 1  # resolved with Coppe trumps: 4C beats the AB
     assert score(state).points[1] == 11
     for seat in range(5):
         view = observe(state, seat)
         assert view.trump_suit is Suit.COPPE
-        assert view.called_card == c("2C")
-    assert score(state).called_card == c("2C")
+        assert view.called_card == card("2C")
+    assert score(state).called_card == card("2C")
 
 
 def test_pa_4() -> None:
     for variant, auction, caller in (("chiamata", AU_1, 0), ("chiamata-milan", AU_5, 2)):
-        default = run(new_game(variant, seed=4), *auction, "suit D")
+        default = play(new_game(variant, seed=4), *auction, "suit D")
         assert current_player(default) == 0
         assert default.phase is Phase.PLAY
-        option = run(new_game(variant, seed=4, first_leader="caller"), *auction, "suit D")
+        option = play(new_game(variant, seed=4, first_leader="caller"), *auction, "suit D")
         assert current_player(option) == caller
         assert option.phase is Phase.PLAY
 
@@ -716,9 +711,9 @@ def test_s2_5_2_a_pass_is_final(variant: str, seed: int) -> None:
 def test_s2_5_2_rank_ladder_and_after_two() -> None:
     state = new_game("chiamata", seed=20)
     assert set(legal_moves(state)) == bids(*CALLABLE) | {Pass()}
-    state = run(state, "bid J")
+    state = play(state, "bid J")
     assert set(legal_moves(state)) == bids("7", "6", "5", "4", "2") | {Pass()}
-    state = run(state, "bid 2")  # a 2 ends the standard auction at once
+    state = play(state, "bid 2")  # a 2 ends the standard auction at once
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 1
     assert set(legal_moves(state)) == {NameSuit(suit) for suit in Suit}
@@ -730,46 +725,46 @@ def test_s2_5_2_rank_ladder_and_after_two() -> None:
 def test_s2_5_3_total_bid_order() -> None:
     state = new_game("chiamata-milan", seed=30)
     assert set(legal_moves(state)) == bids(*CALLABLE) | {Pass()}  # no point jump by default
-    state = run(state, "bid K")
+    state = play(state, "bid K")
     assert set(legal_moves(state)) == bids("Q", "J", "7", "6", "5", "4", "2") | {Pass()}
-    state = run(state, "bid 2")
+    state = play(state, "bid 2")
     assert state.phase is Phase.AUCTION  # a plain 2 does not end a Milan auction
     assert set(legal_moves(state)) == point_bids(61) | {Pass()}
-    state = run(state, "points 61")
+    state = play(state, "points 61")
     assert set(legal_moves(state)) == point_bids(62) | {Pass()}
-    state = run(state, "points 90")
+    state = play(state, "points 90")
     assert set(legal_moves(state)) == point_bids(91) | {Pass()}
 
 
 def test_s2_5_3_a_point_bid_is_a_two_call() -> None:
     # After an opening point bid (allow_point_jump) no rank call can follow.
-    state = run(new_game("chiamata-milan", seed=35, allow_point_jump=True), "points 61")
+    state = play(new_game("chiamata-milan", seed=35, allow_point_jump=True), "points 61")
     assert set(legal_moves(state)) == point_bids(62) | {Pass()}
     assert_illegal(state, "bid 2")
 
 
 def test_s2_5_3_forced_first_hand_in_milan() -> None:
-    state = run(new_game("chiamata-milan", seed=36), *(["pass"] * 5))
+    state = play(new_game("chiamata-milan", seed=36), *(["pass"] * 5))
     assert current_player(state) == 0
     assert set(legal_moves(state)) == bids(*CALLABLE)  # no point bid without a 2 or a jump
-    state = run(state, "bid 2")  # everyone else has passed: the auction ends at once
+    state = play(state, "bid 2")  # everyone else has passed: the auction ends at once
     assert state.phase is Phase.NAME_TRUMP
     assert (score(state).caller, score(state).target) == (0, 61)
 
 
 def test_s2_5_3_min_point_call_62() -> None:
-    state = run(new_game("chiamata-milan", seed=31, min_point_call=62), "bid 2")
+    state = play(new_game("chiamata-milan", seed=31, min_point_call=62), "bid 2")
     assert set(legal_moves(state)) == point_bids(62) | {Pass()}
 
 
 def test_s2_5_3_point_call_step() -> None:
-    state = run(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 65")
+    state = play(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 65")
     assert set(legal_moves(state)) == point_bids(68) | {Pass()}
     # With a step of 3, 2@118 could still be beaten only by 2@121: the auction ends at once.
-    ended = run(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 118")
+    ended = play(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 118")
     assert ended.phase is Phase.NAME_TRUMP
     assert (score(ended).caller, score(ended).target) == (1, 118)
-    open_ = run(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 117")
+    open_ = play(new_game("chiamata-milan", seed=32, point_call_step=3), "bid 2", "points 117")
     assert open_.phase is Phase.AUCTION
     assert set(legal_moves(open_)) == {BidPoints(120), Pass()}
 
@@ -779,14 +774,14 @@ def test_s2_5_3_allow_point_jump() -> None:
     assert set(legal_moves(state)) == bids(*CALLABLE) | point_bids(61) | {Pass()}
     opened = assert_legal(state, "points 61")  # an opening point bid
     assert opened.phase is Phase.AUCTION
-    state = run(state, "bid Q")
+    state = play(state, "bid Q")
     assert set(legal_moves(state)) == bids("J", "7", "6", "5", "4", "2") | point_bids(61) | {
         Pass()
     }
     # A forced first hand may make a point bid too.
-    forced = run(new_game("chiamata-milan", seed=33, allow_point_jump=True), *(["pass"] * 5))
+    forced = play(new_game("chiamata-milan", seed=33, allow_point_jump=True), *(["pass"] * 5))
     assert set(legal_moves(forced)) == bids(*CALLABLE) | point_bids(61)
-    forced = run(forced, "points 75")
+    forced = play(forced, "points 75")
     assert forced.phase is Phase.NAME_TRUMP
     assert (score(forced).caller, score(forced).target) == (0, 75)
     # allow_point_jump never creates point bids under after_two="ends".
@@ -795,15 +790,15 @@ def test_s2_5_3_allow_point_jump() -> None:
 
 
 def test_s2_5_3_bid_120_ends_and_121_is_illegal() -> None:
-    state = run(new_game("chiamata-milan", seed=34), "bid 2")
+    state = play(new_game("chiamata-milan", seed=34), "bid 2")
     with pytest.raises(IllegalMoveError):
         apply(state, BidPoints(121))
     ended = apply(state, BidPoints(120))
     assert ended.phase is Phase.NAME_TRUMP
     assert current_player(ended) == 1
     assert (score(ended).caller, score(ended).target) == (1, 120)
-    ended = run(ended, "suit C")
-    assert score(ended).called_card == c("2C")
+    ended = play(ended, "suit C")
+    assert score(ended).called_card == card("2C")
 
 
 # --- §2.5.4 the called card and the partner ---------------------------------------------------
@@ -812,35 +807,35 @@ def test_s2_5_3_bid_120_ends_and_121_is_illegal() -> None:
 def test_s2_5_4_score_hides_the_partner_until_the_called_card_is_played() -> None:
     state = new_game("chiamata", deck=chiamata_deck(S_PLACED))
     assert score(state).called_card is None
-    state = run(state, *AU_1)
+    state = play(state, *AU_1)
     assert state.phase is Phase.NAME_TRUMP
     assert score(state).called_card is None  # not named yet
-    state = run(state, "suit D")
-    assert score(state).called_card == c("4D")
+    state = play(state, "suit D")
+    assert score(state).called_card == card("4D")
     rng = random.Random(44)
-    while c("4D") in observe(state, 3).hand:
+    while card("4D") in observe(state, 3).hand:
         result = score(state)
         assert result.partner is None
         assert result.solo is None
         for seat in range(5):
             assert observe(state, seat).partner == (3 if seat == 3 else None)
         plays = [m for m in legal_moves(state) if isinstance(m, Play)]
-        keep = [m for m in plays if m.card != c("4D")] or plays
+        keep = [m for m in plays if m.card != card("4D")] or plays
         state = apply(state, rng.choice(keep))
     assert (score(state).partner, score(state).solo) == (3, False)
 
 
 def test_s2_5_4_solo_partner_is_hidden_until_played() -> None:
-    state = run(new_game("chiamata", deck=chiamata_deck({2: ["3C"]})), *SOLO_AUCTION, "suit C")
+    state = play(new_game("chiamata", deck=chiamata_deck({2: ["3C"]})), *SOLO_AUCTION, "suit C")
     rng = random.Random(45)
-    while c("3C") in observe(state, 2).hand:
+    while card("3C") in observe(state, 2).hand:
         result = score(state)
         assert result.partner is None
         assert result.solo is None
         for seat in range(5):
             assert observe(state, seat).partner == (2 if seat == 2 else None)
         plays = [m for m in legal_moves(state) if isinstance(m, Play)]
-        keep = [m for m in plays if m.card != c("3C")] or plays
+        keep = [m for m in plays if m.card != card("3C")] or plays
         state = apply(state, rng.choice(keep))
     assert (score(state).partner, score(state).solo) == (2, True)
     for seat in range(5):
@@ -854,21 +849,21 @@ def test_s2_5_8_free_choice() -> None:
     deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
     for suit, winner in (("C", 1), ("D", 0)):
         state = new_game("chiamata", deck=deck, first_trick_blind="free_choice")
-        state = run(state, "pass", "pass", "pass", "bid 2")  # caller 3; the auction ends
+        state = play(state, "pass", "pass", "pass", "bid 2")  # caller 3; the auction ends
         assert state.phase is Phase.PLAY
         assert current_player(state) == 0  # the first hand leads
-        state = run(state, "AB", "4C", "2C", "5B", "6B")
+        state = play(state, "AB", "4C", "2C", "5B", "6B")
         assert state.phase is Phase.NAME_TRUMP
         assert current_player(state) == 3
         assert observe(state, 0).tricks == ()  # not resolved before the suit is named
         assert set(legal_moves(state)) == {NameSuit(s) for s in Suit}
-        state = run(state, f"suit {suit}")
+        state = play(state, f"suit {suit}")
         assert state.phase is Phase.PLAY
         trick = observe(state, 0).tricks[0]
         assert trick.winner == winner
         assert current_player(state) == winner
         assert score(state).points[winner] == 11
-        assert score(state).called_card == c(f"2{suit}")
+        assert score(state).called_card == card(f"2{suit}")
         for seat in range(5):
             assert observe(state, seat).trump_suit is Suit(suit)
 
@@ -876,9 +871,9 @@ def test_s2_5_8_free_choice() -> None:
 def test_s2_5_8_free_choice_called_card_in_trick_one() -> None:
     deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
     state = new_game("chiamata", deck=deck, first_trick_blind="free_choice")
-    state = run(state, "pass", "pass", "pass", "bid 2", "AB", "4C", "2C", "5B", "6B")
+    state = play(state, "pass", "pass", "pass", "bid 2", "AB", "4C", "2C", "5B", "6B")
     assert score(state).partner is None
-    state = run(state, "suit C")
+    state = play(state, "suit C")
     assert (score(state).partner, score(state).solo) == (2, False)
     for seat in range(5):
         assert observe(state, seat).partner == 2
@@ -888,44 +883,43 @@ def test_s2_5_8_two_only() -> None:
     deck = chiamata_deck({0: ["2S"]})
     state = new_game("chiamata", deck=deck, auction="two_only")
     assert set(legal_moves(state)) == point_bids(61) | {Pass()}
-    state = run(state, "points 61", "points 65", "pass", "pass", "pass", "pass")
+    state = play(state, "points 61", "points 65", "pass", "pass", "pass", "pass")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 1
     assert set(legal_moves(state)) == {NameSuit(suit) for suit in Suit}
-    state = run(state, "suit S")
+    state = play(state, "suit S")
     result = score(state)
-    assert (result.caller, result.target, result.called_card) == (1, 65, c("2S"))
-    final = play_until(state, random.Random(47), is_over)
+    assert (result.caller, result.target, result.called_card) == (1, 65, card("2S"))
+    final = random_play(state, random.Random(47), is_over)
     assert score(final).partner == 0
     # Everyone passes: the first hand must make a point bid.
-    forced = run(new_game("chiamata", deck=deck, auction="two_only"), *(["pass"] * 5))
+    forced = play(new_game("chiamata", deck=deck, auction="two_only"), *(["pass"] * 5))
     assert current_player(forced) == 0
     assert set(legal_moves(forced)) == point_bids(61)
-    forced = run(forced, "points 70")
+    forced = play(forced, "points 70")
     assert forced.phase is Phase.NAME_TRUMP
     assert (score(forced).caller, score(forced).target) == (0, 70)
 
 
 def test_s2_5_8_points_only_forced_and_ace_rule() -> None:
-    state = run(new_game("chiamata", seed=48, auction="points_only"), *(["pass"] * 5))
+    state = play(new_game("chiamata", seed=48, auction="points_only"), *(["pass"] * 5))
     assert current_player(state) == 0
     assert set(legal_moves(state)) == point_bids(61)
-    state = run(state, "points 64")
+    state = play(state, "points 64")
     assert state.phase is Phase.NAME_TRUMP
     assert (score(state).caller, score(state).target) == (0, 64)
     names = set(legal_moves(state))
     assert names == {NameCard(x) for x in DECK if x.rank is not Rank.ACE}
     assert_illegal(state, "call AD")
-    aces = run(
+    aces = play(
         new_game("chiamata", seed=48, auction="points_only", allow_ace_call=True), "points 64"
     )
-    aces = run(aces, "pass", "pass", "pass", "pass")
+    aces = play(aces, "pass", "pass", "pass", "pass")
     assert set(legal_moves(aces)) == {NameCard(x) for x in DECK}
 
 
 def test_s2_5_8_six_players_dealer_sits_out() -> None:
-    deck = list(DECK)
-    random.Random(58).shuffle(deck)
+    deck = shuffled(58)
     state = new_game("chiamata", deck=deck, dealer=2, players=6)
     assert observe(state, 0).hand_sizes == (8, 8, 0, 8, 8, 8)
     order = [3, 4, 5, 0, 1]  # from next(D), skipping the dealer
@@ -954,34 +948,34 @@ def test_s2_5_8_six_players_36_cards(form: str, gone: str, two_role: str) -> Non
     ladder = tuple(rank for rank in CALLABLE if rank != gone)
     assert set(legal_moves(state)) == bids(*ladder) | {Pass()}
     assert_illegal(state, f"bid {gone}")
-    ended = run(state, "pass", f"bid {two_role}")  # the weakest rank ends the auction at once
+    ended = play(state, "pass", f"bid {two_role}")  # the weakest rank ends the auction at once
     assert ended.phase is Phase.NAME_TRUMP
     assert current_player(ended) == 1
-    ended = run(ended, "suit B")
-    assert score(ended).called_card == c(f"{two_role}B")
-    final = play_until(ended, random.Random(59), is_over)
+    ended = play(ended, "suit B")
+    assert score(ended).called_card == card(f"{two_role}B")
+    final = random_play(ended, random.Random(59), is_over)
     assert len(final.tricks) == 6
     assert sum(score(final).deltas) == 0
 
 
 def test_s2_5_8_remove_twos_four_takes_the_twos_role() -> None:
     six: dict[str, Any] = {"players": 6, "six_player_form": "remove_twos"}
-    state = run(new_game("chiamata-milan", seed=60, **six), "bid 4")
+    state = play(new_game("chiamata-milan", seed=60, **six), "bid 4")
     assert state.phase is Phase.AUCTION  # a Milan 2-call opens point bids
     assert set(legal_moves(state)) == point_bids(61) | {Pass()}
-    state = run(state, "points 70", "pass", "pass", "pass", "pass", "pass")
+    state = play(state, "points 70", "pass", "pass", "pass", "pass", "pass")
     assert state.phase is Phase.NAME_TRUMP
-    state = run(state, "suit C")
+    state = play(state, "suit C")
     assert (score(state).caller, score(state).target, score(state).called_card) == (
         1,
         70,
-        c("4C"),
+        card("4C"),
     )
-    two_only = run(
+    two_only = play(
         new_game("chiamata", seed=60, auction="two_only", **six), "points 61", *(["pass"] * 5)
     )
-    two_only = run(two_only, "suit D")
-    assert score(two_only).called_card == c("4D")
+    two_only = play(two_only, "suit D")
+    assert score(two_only).called_card == card("4D")
 
 
 def test_s2_5_8_option_errors() -> None:
@@ -1143,7 +1137,7 @@ def test_s2_5_8_committed_with_six_players_reveals_after_the_sixth_card() -> Non
         six_player_form="remove_fours",
         first_trick_blind="committed",
     )
-    state = run(state, "bid 2", "suit C", "AB", "5C", "2C", "5B", "6B")
+    state = play(state, "bid 2", "suit C", "AB", "5C", "2C", "5B", "6B")
     for seat in range(1, 6):
         view = observe(state, seat)
         assert view.trump_suit is None
@@ -1151,12 +1145,12 @@ def test_s2_5_8_committed_with_six_players_reveals_after_the_sixth_card() -> Non
         assert view.partner is None
     assert observe(state, 0).trump_suit is Suit.COPPE
     assert score(state).called_card is None
-    state = run(state, "7B")
+    state = play(state, "7B")
     assert observe(state, 0).tricks[0].winner == 1  # 5C, the only trump
     for seat in range(6):
         view = observe(state, seat)
         assert view.trump_suit is Suit.COPPE
-        assert view.called_card == c("2C")
+        assert view.called_card == card("2C")
         assert view.partner == 2
     assert (score(state).partner, score(state).solo) == (2, False)
 
@@ -1167,43 +1161,43 @@ BLIND_TRICK: dict[int, Sequence[str]] = {0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5
 def test_s2_5_8_committed_with_points_only_names_a_card() -> None:
     deck = chiamata_deck(BLIND_TRICK)
     state = new_game("chiamata", deck=deck, auction="points_only", first_trick_blind="committed")
-    state = run(state, "points 61", "pass", "pass", "pass", "pass")
+    state = play(state, "points 61", "pass", "pass", "pass", "pass")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 0
     assert all(isinstance(m, NameCard) for m in legal_moves(state))
-    state = run(state, "call 2C", "AB", "4C", "2C", "5B")
+    state = play(state, "call 2C", "AB", "4C", "2C", "5B")
     for seat in range(1, 5):
         view = observe(state, seat)
         assert view.trump_suit is None
         assert view.called_card is None
         assert not any(isinstance(m, NameCard) for _, m in view.history)
-    assert observe(state, 0).called_card == c("2C")
-    state = run(state, "6B")
+    assert observe(state, 0).called_card == card("2C")
+    state = play(state, "6B")
     assert observe(state, 0).tricks[0].winner == 1
-    assert score(state).called_card == c("2C")
+    assert score(state).called_card == card("2C")
     assert score(state).partner == 2
 
 
 def test_s2_5_8_free_choice_with_points_only_names_a_card() -> None:
     deck = chiamata_deck(BLIND_TRICK)
     state = new_game("chiamata", deck=deck, auction="points_only", first_trick_blind="free_choice")
-    state = run(state, "pass", "points 61", "pass", "pass", "pass")
+    state = play(state, "pass", "points 61", "pass", "pass", "pass")
     assert state.phase is Phase.PLAY
     assert current_player(state) == 0
-    state = run(state, "AB", "4C", "2C", "5B", "6B")
+    state = play(state, "AB", "4C", "2C", "5B", "6B")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 1
     assert observe(state, 0).tricks == ()
     assert set(legal_moves(state)) == {NameCard(x) for x in DECK if x.rank is not Rank.ACE}
-    state = run(state, "call KD")
+    state = play(state, "call KD")
     assert observe(state, 0).tricks[0].winner == 0  # no Denari in the trick: AB takes it
-    assert score(state).called_card == c("KD")
+    assert score(state).called_card == card("KD")
 
 
 def test_s2_5_8_free_choice_with_caller_leading() -> None:
     deck = chiamata_deck(BLIND_TRICK)
     state = new_game("chiamata", deck=deck, first_trick_blind="free_choice", first_leader="caller")
-    state = run(state, "pass", "pass", "bid 2")
+    state = play(state, "pass", "pass", "bid 2")
     assert state.phase is Phase.PLAY
     assert current_player(state) == 2
 
@@ -1215,7 +1209,7 @@ def test_s2_5_2_plain_two_in_milan_takes_the_base_target() -> None:
     for base, expected in ((None, 61), (60, 60)):
         options: dict[str, Any] = {} if base is None else {"base_target": base}
         state = new_game("chiamata-milan", seed=70, **options)
-        state = run(state, "pass", "bid 2", "pass", "pass", "pass")
+        state = play(state, "pass", "bid 2", "pass", "pass", "pass")
         assert state.phase is Phase.NAME_TRUMP
         assert (score(state).caller, score(state).target) == (1, expected)
         for seat in range(5):
@@ -1244,21 +1238,21 @@ def test_s2_5_8_dealer_who_sits_out_sees_only_public_information() -> None:
 
 
 def test_s2_5_2_a_call_after_everyone_else_passed_ends_the_auction() -> None:
-    state = run(new_game("chiamata", seed=73), "pass", "pass", "pass", "pass", "bid K")
+    state = play(new_game("chiamata", seed=73), "pass", "pass", "pass", "pass", "bid K")
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == 4
     assert (score(state).caller, score(state).target) == (4, 61)
 
 
 def test_s2_5_4_partner_with_whole_hand_packets() -> None:
-    # deal_packet_size=8: seat k is dealt c(8k+1) … c(8k+8) (§1.6); 4D at c17 goes to seat 2.
+    # deal_packet_size=8: seat k is dealt card(8k+1) … card(8k+8) (§1.6); 4D at c17 goes to seat 2.
     deck = [x for x in DECK if str(x) != "4D"]
-    deck.insert(16, c("4D"))
+    deck.insert(16, card("4D"))
     state = new_game("chiamata", deck=deck, deal_packet_size=8)
     for seat in range(5):
         assert set(observe(state, seat).hand) == set(deck[8 * seat : 8 * seat + 8])
-    state = run(state, *AU_1, "suit D")
+    state = play(state, *AU_1, "suit D")
     assert observe(state, 2).partner == 2
     assert observe(state, 3).partner is None
-    final = play_until(state, random.Random(74), is_over)
+    final = random_play(state, random.Random(74), is_over)
     assert (score(final).partner, score(final).solo) == (2, False)

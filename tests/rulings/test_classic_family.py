@@ -10,7 +10,6 @@ import itertools
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from briscola import (
@@ -43,9 +42,12 @@ from helpers import (
     play_out,
     random_play,
     stock_size,
+    swap,
+    to_seat,
     trick_count,
     trick_state,
     variant_codes,
+    with_points,
 )
 
 # --- 5.1 card constants ----------------------------------------------------------------------
@@ -391,15 +393,6 @@ def test_ex_d11_deal_packet_size_three() -> None:
 # --- 5.4 seven-swap and two-swap -------------------------------------------------------------
 
 
-def swap(code: str) -> SwapTrump:
-    return SwapTrump(card(code))
-
-
-def to_seat(state: State, seat: int, rng: random.Random, avoid: tuple[str, ...] = ()) -> State:
-    """Let the other seats play until ``seat`` is to act."""
-    return random_play(state, rng, lambda s: current_player(s) == seat, avoid)
-
-
 def test_sw1_seven_swap_in_trick_5() -> None:
     deck = deck_from({2: "7C", 7: "KC"}, "classic")
     state = new_game("classic", deck=deck, seven_swap=True)
@@ -641,14 +634,9 @@ def finished(variant: str, seed: int = 0, **options: Any) -> State:
     return state
 
 
-def with_points(state: State, *points: int) -> State:
-    assert sum(points) == 120
-    return attrs.evolve(state, points=tuple(points))
-
-
 @pytest.mark.parametrize(("points", "deltas"), [((61, 59), (1, -1)), ((59, 61), (-1, 1))])
 def test_cl_1_sixty_one_wins(points: tuple[int, int], deltas: tuple[int, int]) -> None:
-    result = score(with_points(finished("classic"), *points))
+    result = score(with_points(finished("classic"), points))
     assert result.final
     assert not result.void
     assert result.deltas == deltas
@@ -657,7 +645,7 @@ def test_cl_1_sixty_one_wins(points: tuple[int, int], deltas: tuple[int, int]) -
 
 
 def test_cl_2_sixty_all_is_a_draw() -> None:
-    result = score(with_points(finished("classic"), 60, 60))
+    result = score(with_points(finished("classic"), (60, 60)))
     assert result.final
     assert result.deltas == (0, 0)
     assert result.winners == frozenset()
@@ -679,7 +667,7 @@ def test_cl_2_sixty_all_is_a_draw() -> None:
 def test_cl_3_three_players(
     points: tuple[int, int, int], deltas: tuple[int, int, int], winners: set[int]
 ) -> None:
-    result = score(with_points(finished("classic-3"), *points))
+    result = score(with_points(finished("classic-3"), points))
     assert result.final
     assert result.deltas == deltas
     assert result.winners == frozenset(winners)
@@ -687,13 +675,13 @@ def test_cl_3_three_players(
 
 
 def test_cl_4_four_players_team_points() -> None:
-    result = score(with_points(finished("classic-4"), 30, 40, 28, 22))
+    result = score(with_points(finished("classic-4"), (30, 40, 28, 22)))
     assert result.deltas == (-1, 1, -1, 1)
     assert result.winners == frozenset({1, 3})
 
 
 def test_cl_5_six_players_team_points() -> None:
-    result = score(with_points(finished("classic-6"), 21, 20, 20, 19, 20, 20))
+    result = score(with_points(finished("classic-6"), (21, 20, 20, 19, 20, 20)))
     assert result.deltas == (1, -1, 1, -1, 1, -1)
     assert result.winners == frozenset({0, 2, 4})
 

@@ -28,6 +28,8 @@ from briscola import (
     score,
 )
 from helpers import (
+    RANK_ORDER,
+    RANK_POINTS,
     SHAPE,
     at_trick_start,
     card,
@@ -40,14 +42,12 @@ from helpers import (
     play_out,
     random_play,
     stock_size,
+    swap,
+    to_seat,
     variant_codes,
 )
 
 PRESETS = tuple(SHAPE)
-
-
-def swap(code: str) -> SwapTrump:
-    return SwapTrump(card(code))
 
 
 # --- §1.5 legal plays ------------------------------------------------------------------------
@@ -338,7 +338,7 @@ def test_s3_1_at_most_one_seven_swap_per_deal() -> None:
     assert card("7C") in state.hands[1]
     rng = random.Random(0)
     state = random_play(state, rng, at_trick_start(2), avoid=("7C",))
-    state = random_play(state, rng, lambda s: current_player(s) == 1)
+    state = to_seat(state, 1, rng)
     assert card("7C") in state.hands[1]
     assert state.trump_card == card("2C")
     assert swap("7C") not in legal_moves(state)
@@ -354,7 +354,7 @@ def test_s3_1_seven_swap_only_if_drawn() -> None:
     state = new_game("classic", deck=drawn, seven_swap=True, seven_swap_only_if_drawn=True)
     state = random_play(state, random.Random(0), at_trick_start(2))
     holder = next(s for s in (0, 1) if card("7C") in state.hands[s])
-    state = random_play(state, random.Random(0), lambda s: current_player(s) == holder)
+    state = to_seat(state, holder, random.Random(0))
     assert swap("7C") in legal_moves(state)
 
 
@@ -365,7 +365,7 @@ def test_s3_1_seven_swap_requires_won_trick() -> None:
     for seed in range(50):
         rng = random.Random(seed)
         later = random_play(state, rng, at_trick_start(3), avoid=("7C",))
-        later = random_play(later, rng, lambda s: current_player(s) == 0)
+        later = to_seat(later, 0, rng)
         won = any(t.winner == 0 for t in later.tricks)
         assert (swap("7C") in legal_moves(later)) == won
         if won:
@@ -490,23 +490,10 @@ def test_s3_8_win_threshold_71_last_trick_may_favour_fewer_points() -> None:
 
 # --- §3.9 rank variants ----------------------------------------------------------------------
 
-ORDERS = {
-    "standard": "A3KQJ76542",
-    "seven_high": "A7KQJ36542",
-    "seven_high_bisca": "A7KQJ65432",
-    "three_natural": "AKQJ765432",
-}
-VARIANT_POINTS = {
-    "standard": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
-    "seven_high": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
-    "seven_high_bisca": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2},
-    "three_natural": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
-}
 
-
-@pytest.mark.parametrize("rank_variant", list(ORDERS))
+@pytest.mark.parametrize("rank_variant", list(RANK_ORDER))
 def test_s3_9_strength_order(rank_variant: str) -> None:
-    for stronger, weaker in itertools.combinations(ORDERS[rank_variant], 2):
+    for stronger, weaker in itertools.combinations(RANK_ORDER[rank_variant], 2):
         state = first_trick(
             "classic", "D", [weaker + "S", stronger + "S"], rank_variant=rank_variant
         )
@@ -517,9 +504,9 @@ def test_s3_9_strength_order(rank_variant: str) -> None:
         assert state.tricks[0].winner == 0, (stronger, weaker)
 
 
-@pytest.mark.parametrize("rank_variant", list(ORDERS))
+@pytest.mark.parametrize("rank_variant", list(RANK_ORDER))
 def test_s3_9_card_points(rank_variant: str) -> None:
-    points = VARIANT_POINTS[rank_variant]
+    points = RANK_POINTS[rank_variant]
     assert sum(points.values()) * 4 == 120
     for rank in "A3KQJ7654":
         state = first_trick("classic", "D", [rank + "S", "2S"], rank_variant=rank_variant)

@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-from _chiamata_helpers import build_deck, dealing_order, play_until, run
 
 from briscola import (
     STRONG_HAND,
@@ -33,31 +32,14 @@ from briscola import (
     observe,
     rules,
 )
+from helpers import PRESET_IDS, build_deck, dealing_order, finish_trick, play, random_play
 
-PRESETS = (
-    "classic",
-    "classic-3",
-    "classic-4",
-    "classic-6",
-    "chiamata",
-    "chiamata-milan",
-    "bugiarda",
-    "bugiarda-2",
-    "bugiarda-5",
-    "scoperta",
-    "briscolone",
-)
 FIXED_PARTNERSHIPS = ("classic-4", "classic-6", "bugiarda", "bugiarda-5")
 TALK = (Declare, Signal)
 
 
 def shown_to(state: State, seat: int) -> dict[int, tuple[Card, ...]]:
     return dict(observe(state, seat).shown)
-
-
-def finish_trick(state: State, rng: random.Random) -> State:
-    done = len(observe(state, 0).tricks)
-    return play_until(state, rng, lambda s: len(observe(s, 0).tricks) > done)
 
 
 # --- §5.9 ------------------------------------------------------------------------------------
@@ -105,7 +87,7 @@ def test_opt_6() -> None:
         assert observe(signalled, opponent) == observe(state, opponent)
 
 
-@pytest.mark.parametrize("variant", PRESETS)
+@pytest.mark.parametrize("variant", PRESET_IDS)
 def test_opt_7(variant: str) -> None:
     for seed in range(3):
         state = new_game(variant, seed=seed)
@@ -222,7 +204,7 @@ def test_s3_3_voluntary_round() -> None:
     for text in ("show hand", "pass", "show hand", "pass"):
         turns.append(current_player(state))
         assert set(legal_moves(state)) == {ShowHand(), Pass()}
-        state = run(state, text)
+        state = play(state, text)
     assert turns == [0, 1, 2, 3]
     assert state.phase is Phase.PLAY
     assert current_player(state) == 0
@@ -245,7 +227,7 @@ def test_s3_3_voluntary_round_starts_with_the_first_leader() -> None:
     turns = []
     while state.phase is Phase.SHARE_HANDS:
         turns.append(current_player(state))
-        state = run(state, "pass")
+        state = play(state, "pass")
     assert turns == [2, 3, 0, 1]
     assert current_player(state) == 2
     assert all(shown_to(state, seat) == {} for seat in range(4))
@@ -262,7 +244,7 @@ def test_s3_3_automatic_snapshot_after_the_swap_round() -> None:
     )
     assert state.phase is Phase.SWAP_WINDOW
     assert current_player(state) == 0
-    state = run(state, "swap 2C", "pass", "pass", "pass")
+    state = play(state, "swap 2C", "pass", "pass", "pass")
     assert state.phase is Phase.PLAY
     own = observe(state, 0).hand
     assert Card.parse("KC") in own
@@ -291,7 +273,7 @@ def test_s3_4_voluntary_round_after_the_stock_runs_out() -> None:
     turns = []
     for k in range(4):
         turns.append(current_player(state))
-        state = run(state, "show hand" if k == 0 else "pass")
+        state = play(state, "show hand" if k == 0 else "pass")
     assert turns == [(winner + k) % 4 for k in range(4)]
     assert state.phase is Phase.PLAY
     assert current_player(state) == winner
@@ -300,7 +282,7 @@ def test_s3_4_voluntary_round_after_the_stock_runs_out() -> None:
     assert shown_to(state, winner) == {}
     for opponent in ((winner + 1) % 4, (winner + 3) % 4):
         assert shown_to(state, opponent) == {}
-    final = play_until(state, rng, is_over)
+    final = random_play(state, rng, is_over)
     assert sum(observe(final, 0).score.points) == 120
 
 
@@ -318,7 +300,7 @@ def test_s3_4_voluntary_round_in_classic_6() -> None:
     turns = []
     while state.phase is Phase.SHARE_HANDS:
         turns.append(current_player(state))
-        state = run(state, "show hand" if current_player(state) == winner else "pass")
+        state = play(state, "show hand" if current_player(state) == winner else "pass")
     assert turns == [(winner + k) % 6 for k in range(6)]
     assert current_player(state) == winner
     for seat in range(6):
@@ -381,7 +363,7 @@ def test_s3_4_bugiarda_automatic_wins(before: str, when_empty: str) -> None:
         share_hands_when_stock_empty=when_empty,
     )
     hands = [observe(state, seat).hand for seat in range(4)]
-    state = run(state, "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass", "pass")
     assert state.phase is Phase.PLAY  # no ShowHand round
     assert current_player(state) == 0
     for seat in range(4):
@@ -401,23 +383,23 @@ def test_s3_3_bugiarda_round_starts_at_prev_dealer_with_offset() -> None:
         first_leader_offset=-1,
         share_hands_before_first_trick="voluntary",
     )
-    state = run(state, "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass", "pass")
     turns = []
     while state.phase is Phase.SHARE_HANDS:
         turns.append(current_player(state))
-        state = run(state, "pass")
+        state = play(state, "pass")
     assert turns == [2, 3, 0, 1]  # from prev(D) = 2
     assert current_player(state) == 2
 
 
 def test_s3_3_bugiarda_5_round_skips_the_dealer() -> None:
     state = new_game("bugiarda-5", seed=49, share_hands_before_first_trick="voluntary")
-    state = run(state, "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass", "pass")
     hands = [observe(state, seat).hand for seat in range(5)]
     turns = []
     while state.phase is Phase.SHARE_HANDS:
         turns.append(current_player(state))
-        state = run(state, "show hand")
+        state = play(state, "show hand")
     assert turns == [0, 1, 2, 3]
     assert shown_to(state, 0) == {2: hands[2]}
     assert shown_to(state, 3) == {1: hands[1]}
