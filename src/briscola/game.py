@@ -90,35 +90,37 @@ def new_game(
     else:
         preset = VARIANTS.get(variant) if isinstance(variant, str) else None
         r = preset if preset is not None else rules(variant)
-    players = r.players
-    if dealer is None:
-        dealer = players - 1
-    elif type(dealer) is not int or not 0 <= dealer < players:
-        raise RulesError(
-            f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to {players - 1}"
-        )
-    removed = r.removed
+    dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
     trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if deck is None:
-        if seed is None:
-            seed = fresh_seed()
-        elif type(seed) is not int:
-            raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
-        x = entropy(seed)
-        cards = r.deck
-        if r.removed_two == "random":
-            x, choice = divmod(x, 4)
-            removed = (_TWOS[choice],)
-            cards = tuple(card for card in cards if card is not _TWOS[choice])
-        if r.trump_source is TrumpSource.SEPARATE_FLIP:
-            # A card turned and shuffled back: only its suit matters (decision 6).
-            x, choice = divmod(x, 4)
-            if trump_suit is None:
-                trump_suit = tuple(Suit)[choice]
-        dealt, _ = shuffle(cards, x)
-    else:
+    if deck is not None:
         return deal_from(r, deck, dealer, trump_suit)
+    if seed is None:
+        seed = fresh_seed()
+    elif type(seed) is not int:
+        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
+    x = entropy(seed)
+    cards = r.deck
+    removed = r.removed
+    if r.removed_two == "random":
+        x, choice = divmod(x, 4)
+        removed = (_TWOS[choice],)
+        cards = tuple(card for card in cards if card is not _TWOS[choice])
+    if r.trump_source is TrumpSource.SEPARATE_FLIP:
+        # A card turned and shuffled back: only its suit matters (decision 6).
+        x, choice = divmod(x, 4)
+        if trump_suit is None:
+            trump_suit = tuple(Suit)[choice]
+    dealt, _ = shuffle(cards, x)
     return _deal(r, dealt, dealer, removed, trump_suit)
+
+
+def _check_dealer(r: Rules, dealer: object) -> int:
+    if type(dealer) is not int or not 0 <= dealer < r.players:
+        raise RulesError(
+            f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to "
+            f"{r.players - 1}"
+        )
+    return dealer
 
 
 def deal_from(
@@ -129,9 +131,7 @@ def deal_from(
     Raises:
         RulesError: for a deck that is not the variant's, or a missing flipped suit.
     """
-    if type(dealer) is not int or not 0 <= dealer < r.players:
-        last = r.players - 1
-        raise RulesError(f"dealer={dealer!r} is not a seat of {r.variant!r}: use 0 to {last}")
+    _check_dealer(r, dealer)
     if r.trump_source is TrumpSource.SEPARATE_FLIP:
         if trump_suit is None and r.trump_suit is not None:
             trump_suit = Suit(r.trump_suit)
