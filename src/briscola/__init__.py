@@ -3,13 +3,14 @@
 Immutable states, every table rule of RULES.md, and the verbs ``new_game``,
 ``legal_moves``, ``apply``, ``score`` and ``observe``.
 
->>> import random, briscola
->>> state = briscola.new_game("classic-4", seed=7)
->>> rng = random.Random(7)
->>> while not briscola.is_over(state):
-...     state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
->>> sum(briscola.score(state).points)
-120
+Examples:
+    >>> import random, briscola
+    >>> state = briscola.new_game("classic-4", seed=7)
+    >>> rng = random.Random(7)
+    >>> while not briscola.is_over(state):
+    ...     state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+    >>> sum(briscola.score(state).points)
+    120
 """
 
 from .cards import DECK, Card, Rank, Suit

@@ -96,11 +96,12 @@ class Card:
         points: The standard card points (RULES.md §1.3): 11, 10, 4, 3, 2 or 0. Rules
             that count points use the active ``rank_variant`` instead (see `Rules`).
 
-    >>> card = Card.parse("asso di coppe")
-    >>> str(card), card.id, card.points
-    ('AC', 10, 11)
-    >>> Card(Rank.ACE, Suit.COPPE) is card
-    True
+    Examples:
+        >>> card = Card.parse("asso di coppe")
+        >>> str(card), card.id, card.points
+        ('AC', 10, 11)
+        >>> Card(Rank.ACE, Suit.COPPE) is card
+        True
     """
 
     __slots__ = ("_code", "id", "points", "rank", "suit")
@@ -156,8 +157,9 @@ class Card:
         Raises:
             InvalidNotationError: naming the text, if it is not one of the spellings above.
 
-        >>> [str(Card.parse(t)) for t in ("ad", "10♣", "re di coppe", "knight of batons")]
-        ['AD', 'KB', 'KC', 'QB']
+        Examples:
+            >>> [str(Card.parse(t)) for t in ("ad", "10♣", "re di coppe", "knight of batons")]
+            ['AD', 'KB', 'KC', 'QB']
         """
         if not isinstance(text, str):
             raise InvalidNotationError(

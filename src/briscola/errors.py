@@ -36,45 +36,49 @@ class RulesError(BriscolaError, ValueError):
     Raised by `rules()` and `new_game()`. One error gathers every problem found, each naming
     the option, its value and the reason.
 
-    >>> import briscola
-    >>> briscola.rules("briscolone", seven_swap=True)
-    Traceback (most recent call last):
-    ...
-    briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card under a stock
+    Examples:
+        >>> import briscola
+        >>> briscola.rules("briscolone", seven_swap=True)
+        Traceback (most recent call last):
+        ...
+        briscola.errors.RulesError: seven_swap=True does not apply to 'briscolone': it has no face-up trump card under a stock
     """  # noqa: E501
 
 
 class IllegalMoveError(BriscolaError, ValueError):
     """A well-formed move that is not legal in this state (including after the deal ends).
 
-    >>> import briscola
-    >>> state = briscola.new_game("classic", seed=1)
-    >>> briscola.apply(state, briscola.Pass())
-    Traceback (most recent call last):
-    ...
-    briscola.errors.IllegalMoveError: seat 0 cannot pass now: it must play a card
+    Examples:
+        >>> import briscola
+        >>> state = briscola.new_game("classic", seed=1)
+        >>> briscola.apply(state, briscola.Pass())
+        Traceback (most recent call last):
+        ...
+        briscola.errors.IllegalMoveError: seat 0 cannot pass now: it must play a card
     """
 
 
 class InvalidMoveError(BriscolaError, ValueError, TypeError):
     """Not a move at all, a move field of the wrong type, or unreadable move notation.
 
-    >>> import briscola
-    >>> briscola.Play("7C")
-    Traceback (most recent call last):
-    ...
-    briscola.errors.InvalidMoveError: Play needs a Card, not str '7C' (use Card.parse('7C'))
+    Examples:
+        >>> import briscola
+        >>> briscola.Play("7C")
+        Traceback (most recent call last):
+        ...
+        briscola.errors.InvalidMoveError: Play needs a Card, not str '7C' (use Card.parse('7C'))
     """
 
 
 class InvalidNotationError(BriscolaError, ValueError):
     """Unreadable card or record text.
 
-    >>> import briscola
-    >>> briscola.Card.parse("jolly")
-    Traceback (most recent call last):
-    ...
-    briscola.errors.InvalidNotationError: cannot read a card from 'jolly'
+    Examples:
+        >>> import briscola
+        >>> briscola.Card.parse("jolly")
+        Traceback (most recent call last):
+        ...
+        briscola.errors.InvalidNotationError: cannot read a card from 'jolly'
     """
 
 

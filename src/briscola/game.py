@@ -79,9 +79,10 @@ def new_game(
     Raises:
         RulesError: for a bad variant, option, dealer, seed or deck.
 
-    >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
-    >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
-    (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
+    Examples:
+        >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+        >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
+        (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
     """
     if options:
         r = rules(variant, **options)
@@ -290,9 +291,10 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
     order, claims as `Has` by card id, `HasNot` by card id, ``WEAK_HAND``,
     ``STRONG_HAND``, and signals in the order of ``signal_tokens``.
 
-    >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
-    >>> [str(m) for m in legal_moves(s)]
-    ['AD', '3D', '5D']
+    Examples:
+        >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+        >>> [str(m) for m in legal_moves(s)]
+        ['AD', '3D', '5D']
     """
     cached: tuple[Move, ...] | None
     try:

@@ -6,14 +6,15 @@ deal in progress. It is played with the same verbs as a deal: `legal_moves`, `ap
 `apply` records it and deals the next one from the match seed, so a seed replays the same
 match everywhere. A deal never knows it is part of a match (decision 9).
 
->>> import random, briscola
->>> match = briscola.new_match("classic", seed=1)
->>> rng = random.Random(1)
->>> while not briscola.is_over(match):
-...     match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
->>> result = briscola.score(match)
->>> result.final, max(result.deals_won)
-(True, 2)
+Examples:
+    >>> import random, briscola
+    >>> match = briscola.new_match("classic", seed=1)
+    >>> rng = random.Random(1)
+    >>> while not briscola.is_over(match):
+    ...     match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    >>> result = briscola.score(match)
+    >>> result.final, max(result.deals_won)
+    (True, 2)
 """
 
 from __future__ import annotations

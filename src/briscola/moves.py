@@ -303,8 +303,9 @@ def parse_move(text: str, state: State | None = None) -> Move:
     Raises:
         InvalidMoveError: naming the text, if it is not a move.
 
-    >>> parse_move("swap 7c"), parse_move("asso di coppe"), parse_move("pass")
-    (SwapTrump(card=Card.parse('7C')), Play(card=Card.parse('AC')), Pass())
+    Examples:
+        >>> parse_move("swap 7c"), parse_move("asso di coppe"), parse_move("pass")
+        (SwapTrump(card=Card.parse('7C')), Play(card=Card.parse('AC')), Pass())
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"cannot read a move from {type(text).__name__} {text!r}")

@@ -36,11 +36,12 @@ def render(table: View | State) -> str:
     """A few lines describing ``table``: trump, trick, hands, points, whose turn and the
     legal moves of the seat that renders a view.
 
-    >>> import briscola
-    >>> state = briscola.new_game("classic", seed=7)
-    >>> print(render(briscola.observe(state, 0)))  # doctest: +ELLIPSIS
-    classic · dealer 1 · trick 1 of 20 · seat 0 to act
-    trumps: ...
+    Examples:
+        >>> import briscola
+        >>> state = briscola.new_game("classic", seed=7)
+        >>> print(render(briscola.observe(state, 0)))  # doctest: +ELLIPSIS
+        classic · dealer 1 · trick 1 of 20 · seat 0 to act
+        trumps: ...
     """
     if isinstance(table, State):
         return _render(_referee_view(table), table.hands, referee=True)

@@ -4,12 +4,13 @@ A variant is data, not a subclass: each preset of RULES.md §2 is a `Rules` valu
 ``rules(variant, **options)`` is the one way to look one up and change its table rules
 (RULES.md §8). Every option is a field of `Rules` with the name RULES.md gives it.
 
->>> rules("classic-4", seven_swap=True)
-rules('classic-4', seven_swap=True)
->>> rules("classic", seven_swp=True)
-Traceback (most recent call last):
-...
-briscola.errors.RulesError: unknown option 'seven_swp' (did you mean 'seven_swap'?)
+Examples:
+    >>> rules("classic-4", seven_swap=True)
+    rules('classic-4', seven_swap=True)
+    >>> rules("classic", seven_swp=True)
+    Traceback (most recent call last):
+    ...
+    briscola.errors.RulesError: unknown option 'seven_swp' (did you mean 'seven_swap'?)
 """
 
 from __future__ import annotations
@@ -931,10 +932,11 @@ def rules(variant: str | Rules, **options: object) -> Rules:
         RulesError: for an unknown variant or option, a value out of range, or an option
             that does not apply to the preset. One error lists every problem found.
 
-    >>> rules("classic-3").removed_two
-    '2C'
-    >>> rules("briscolone", tie_rule="replay").tie_rule
-    <TieRule.REPLAY: 'replay'>
+    Examples:
+        >>> rules("classic-3").removed_two
+        '2C'
+        >>> rules("briscolone", tie_rule="replay").tie_rule
+        <TieRule.REPLAY: 'replay'>
     """
     if isinstance(variant, Rules):
         base = {name: getattr(variant, name) for name in OPTIONS}

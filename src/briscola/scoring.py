@@ -72,10 +72,11 @@ def score(state: Match) -> MatchScore: ...
 def score(state: State | Match) -> Score | MatchScore:
     """The score of a state, finished or not.
 
-    >>> import briscola
-    >>> result = briscola.score(briscola.new_game("classic", seed=3))
-    >>> result.points, result.deltas, result.final
-    ((0, 0), (0, 0), False)
+    Examples:
+        >>> import briscola
+        >>> result = briscola.score(briscola.new_game("classic", seed=3))
+        >>> result.points, result.deltas, result.final
+        ((0, 0), (0, 0), False)
     """
     from .game import _as_match, check_state, match_score
 

@@ -113,10 +113,11 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
     Raises:
         RulesError: if ``seat`` is not a seat of the variant.
 
-    >>> import briscola
-    >>> view = observe(briscola.new_game("classic", seed=7), 1)
-    >>> view.hands[0] is None, len(view.hand), view.stock_size
-    (True, 3, 34)
+    Examples:
+        >>> import briscola
+        >>> view = observe(briscola.new_game("classic", seed=7), 1)
+        >>> view.hands[0] is None, len(view.hand), view.stock_size
+        (True, 3, 34)
     """
     from .game import _as_match
 
