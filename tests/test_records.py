@@ -394,9 +394,8 @@ def test_bad_deals_in_a_record_are_reported_when_replayed() -> None:
         record = Record.from_text(_header(Seed="", Deck=deck))
         with pytest.raises(briscola.BriscolaError):
             list(record)
-    record = Record.from_text(_header(Dealer="7"))
-    with pytest.raises(briscola.BriscolaError):
-        list(record)
+    with pytest.raises(briscola.InvalidNotationError, match="dealer"):
+        Record.from_text(_header(Dealer="7"))  # a dealer that is not a seat: refused on reading
 
 
 # --- parse_rules -----------------------------------------------------------------------------

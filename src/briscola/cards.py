@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, NoReturn, final
 
 from .errors import InvalidNotationError
@@ -117,7 +119,12 @@ class Card:
             card = _BY_RANK_SUIT.get((int(rank), suit))
             if card is not None:
                 return card
-        raise InvalidNotationError(f"no card has rank {rank!r} and suit {suit!r}")
+        if not isinstance(suit, Suit):
+            raise InvalidNotationError(
+                f"Card needs a Suit, not {type(suit).__name__} {suit!r:.40} "
+                "(use Suit.COPPE, or Card.parse for text such as 'AC')"
+            )
+        raise InvalidNotationError(f"no card has rank {rank!r:.40}: ranks run from 1 to 10")
 
     @classmethod
     def _make(cls, rank: Rank, suit: Suit) -> Card:
@@ -170,7 +177,8 @@ class Card:
         if card is None:
             card = _parse_words(key)
             if card is None:
-                raise InvalidNotationError(f"cannot read a card from {text!r}")
+                shown = text if len(text) <= 40 else text[:40] + "…"
+                raise InvalidNotationError(f"cannot read a card from {shown!r}")
         return card
 
     def __str__(self) -> str:
@@ -221,34 +229,38 @@ DECK: Final[tuple[Card, ...]] = tuple(Card._make(rank, suit) for suit in Suit fo
 _BY_RANK_SUIT: Final = {(int(card.rank), card.suit): card for card in DECK}
 
 # One table of spellings, read by Card.parse and printed by the docs.
-RANK_WORDS: Final[dict[str, Rank]] = {
-    **dict.fromkeys(("a", "1", "asso", "ace"), Rank.ACE),
-    **dict.fromkeys(("2", "due", "two", "deuce"), Rank.TWO),
-    **dict.fromkeys(("3", "tre", "three"), Rank.THREE),
-    **dict.fromkeys(("4", "quattro", "four"), Rank.FOUR),
-    **dict.fromkeys(("5", "cinque", "five"), Rank.FIVE),
-    **dict.fromkeys(("6", "sei", "six"), Rank.SIX),
-    **dict.fromkeys(("7", "sette", "seven"), Rank.SEVEN),
-    **dict.fromkeys(("j", "8", "fante", "jack", "knave"), Rank.JACK),
-    **dict.fromkeys(
-        ("q", "9", "cavallo", "knight", "horse", "queen", "donna", "regina"), Rank.KNIGHT
-    ),
-    **dict.fromkeys(("k", "10", "re", "king"), Rank.KING),
-}
+RANK_WORDS: Final[Mapping[str, Rank]] = MappingProxyType(
+    {
+        **dict.fromkeys(("a", "1", "asso", "ace"), Rank.ACE),
+        **dict.fromkeys(("2", "due", "two", "deuce"), Rank.TWO),
+        **dict.fromkeys(("3", "tre", "three"), Rank.THREE),
+        **dict.fromkeys(("4", "quattro", "four"), Rank.FOUR),
+        **dict.fromkeys(("5", "cinque", "five"), Rank.FIVE),
+        **dict.fromkeys(("6", "sei", "six"), Rank.SIX),
+        **dict.fromkeys(("7", "sette", "seven"), Rank.SEVEN),
+        **dict.fromkeys(("j", "8", "fante", "jack", "knave"), Rank.JACK),
+        **dict.fromkeys(
+            ("q", "9", "cavallo", "knight", "horse", "queen", "donna", "regina"), Rank.KNIGHT
+        ),
+        **dict.fromkeys(("k", "10", "re", "king"), Rank.KING),
+    }
+)
 """Every rank spelling `Card.parse` accepts (lower case)."""
 
-SUIT_WORDS: Final[dict[str, Suit]] = {
-    **dict.fromkeys(("d", "♦", "♢", "denari", "ori", "coins", "diamonds"), Suit.DENARI),
-    **dict.fromkeys(("c", "♥", "♡", "coppe", "cups", "hearts"), Suit.COPPE),
-    **dict.fromkeys(("s", "♠", "♤", "spade", "swords", "spades"), Suit.SPADE),
-    **dict.fromkeys(
-        ("b", "♣", "♧", "bastoni", "batons", "clubs", "cudgels", "staves"), Suit.BASTONI
-    ),
-}
+SUIT_WORDS: Final[Mapping[str, Suit]] = MappingProxyType(
+    {
+        **dict.fromkeys(("d", "♦", "♢", "denari", "ori", "coins", "diamonds"), Suit.DENARI),
+        **dict.fromkeys(("c", "♥", "♡", "coppe", "cups", "hearts"), Suit.COPPE),
+        **dict.fromkeys(("s", "♠", "♤", "spade", "swords", "spades"), Suit.SPADE),
+        **dict.fromkeys(
+            ("b", "♣", "♧", "bastoni", "batons", "clubs", "cudgels", "staves"), Suit.BASTONI
+        ),
+    }
+)
 """Every suit spelling `Card.parse` accepts (lower case)."""
 
 _COMPACT_SUITS: Final = frozenset(word for word in SUIT_WORDS if len(word) == 1)
-_CONNECTORS: Final = frozenset(("di", "of", "de", "d"))
+_CONNECTORS: Final = frozenset(("di", "of", "de"))
 _PARSE_CACHE: Final[dict[str, Card]] = {
     rank + suit: _BY_RANK_SUIT[int(RANK_WORDS[rank]), SUIT_WORDS[suit]]
     for rank in RANK_WORDS
@@ -258,7 +270,9 @@ _PARSE_CACHE: Final[dict[str, Card]] = {
 
 
 def _parse_words(key: str) -> Card | None:
-    words = [word for word in re.split(r"[\s_'-]+", key) if word and word not in _CONNECTORS]
+    words = [word for word in re.split(r"[\s_-]+", key.replace("d'", "di ")) if word]
+    if len(words) == 3 and words[1] in _CONNECTORS:  # "asso di coppe", "sette d'ori"
+        words = [words[0], words[2]]
     if len(words) != 2:
         return None
     rank = RANK_WORDS.get(words[0])

@@ -93,12 +93,12 @@ def new_game(
         r = preset if preset is not None else rules(variant)
     dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
     trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
+    if seed is not None and type(seed) is not int:
+        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None")
     if deck is not None:
         return deal_from(r, deck, dealer, trump_suit)
     if seed is None:
         seed = fresh_seed()
-    elif type(seed) is not int:
-        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
     x = entropy(seed)
     cards = r.deck
     removed = r.removed
@@ -155,8 +155,9 @@ def _check_deck(
     cards = tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
+            shown = repr(card) if len(repr(card)) <= 40 else repr(card)[:40] + "…"
             raise RulesError(
-                f"deck must hold Card values, not {type(card).__name__} {card!r} "
+                f"deck must hold Card values, not {type(card).__name__} {shown} "
                 "(use Card.parse for text)"
             )
     seen: set[Card] = set()
@@ -188,10 +189,8 @@ def _check_deck(
 def _removal_hint(r: Rules) -> str:
     if r.removed_two == "random":
         return " (39 cards: every card but one 2)"
-    if r.removed_two is not None:
-        return f" (every card but {r.removed_two})"
-    if len(r.deck) == 36:
-        return " (every card but the four 2s)"
+    if r.removed:
+        return f" (every card but {' '.join(map(str, r.removed))})"
     return ""
 
 
@@ -309,6 +308,8 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
         phase = state.phase  # type: ignore[union-attr]
         cached = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
         _cache_legal(state, cached)
+    elif type(cached) is not tuple:  # the State class itself, not one of its instances
+        check_state(state, "legal_moves")
     return cached
 
 
@@ -339,6 +340,8 @@ def apply(state: State | Match, move: Move) -> State | Match:
     if legal is None:
         legal = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
         _cache_legal(state, legal)
+    elif type(legal) is not tuple:  # the State class itself
+        check_state(state, "apply")
     # Identity first: moves taken from legal_moves() skip attrs' Python-level __eq__.
     for candidate in legal:
         if candidate is move:
@@ -417,7 +420,11 @@ def random_playout(state: State, rng: random.Random | None = None) -> State:
             The global random generator is never touched.
     """
     check_state(state, "random_playout")
-    choice = (rng or random.Random()).choice
+    if rng is None:
+        rng = random.Random()
+    choice = getattr(rng, "choice", None)
+    if not callable(choice):
+        raise RulesError(f"rng must be a random.Random (or have a choice method), not {rng!r:.40}")
     while state.phase is not Phase.OVER:
         if state.phase is _PLAY and _play.fused(state):
             return _play.play_out(state, choice)
@@ -474,6 +481,9 @@ def _why_illegal(state: State, move: object) -> Exception:
     if isinstance(claim, Has | HasNot) and claim.card in state.removed:
         return IllegalMoveError(f"{claim.card} is not in play in this deal")
     if phase in (Phase.AUCTION, Phase.NAME_TRUMP):
+        if not isinstance(move, Bid | BidPoints | Pass | NameSuit | NameCard):
+            what = "name the trump" if phase is Phase.NAME_TRUMP else "bid or pass"
+            return IllegalMoveError(f"seat {seat} cannot {kind} now: it must {what}")
         return IllegalMoveError(why_auction_illegal(state, move))
     if phase is not Phase.PLAY:
         return IllegalMoveError(f"seat {seat} cannot {kind} now: {_ROUND_RULES[phase]}")
@@ -484,12 +494,20 @@ def _why_illegal(state: State, move: object) -> Exception:
     return IllegalMoveError(f"seat {seat} cannot {kind} now: it must play a card")
 
 
+def _options_of(r: Rules) -> frozenset[str]:
+    from .rules import OPTIONS
+
+    return frozenset(name for name, info in OPTIONS.items() if r.variant in info.applies_to)
+
+
 def _why_talk_illegal(state: State, move: Declare | Signal) -> str:
     r = state.rules
     seat = state.turn
     if isinstance(move, Declare) and not r.public_claims:
         return "declarations during play are not allowed at this table (public_claims is off)"
     if isinstance(move, Signal):
+        if "signals" not in _options_of(r):
+            return f"{r.variant!r} has no fixed partners to signal to"
         if not r.signals:
             return "signals are not allowed at this table (signals is off)"
         if move.token not in r.signal_tokens:
@@ -534,6 +552,8 @@ def _why_swap_illegal(state: State, card: Card) -> str:
     rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"
     if not getattr(r, rule):
         return f"{card} cannot be exchanged: {rule} is off"
+    if card in state.removed:
+        return f"{card} is out of the deck in this deal"
     if card not in state.hands[seat]:  # type: ignore[index]
         return f"{card} is not in seat {seat}'s hand"
     if state.trump_card is None:

@@ -134,7 +134,7 @@ class Bid(Move):
 
 
 def _check_int(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:
         raise _type_error("BidPoints", "", "an int", value)
 
 
@@ -284,13 +284,18 @@ PLAYS: Final = tuple(Play(card) for card in DECK)
 SWAPS: Final = tuple(SwapTrump(card) for card in DECK)
 PASS: Final = Pass()
 _NUMBER: Final = re.compile(r"[0-9]{1,6}")
+_TWO_AT: Final = re.compile(r"2@[0-9]{1,6}")
 
 
 def _card(text: str, original: str) -> Card:
     try:
         return Card.parse(text)
     except InvalidNotationError:
-        raise InvalidMoveError(f"cannot read a move from {original!r}") from None
+        raise InvalidMoveError(f"cannot read a move from {_short(original)!r}") from None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def parse_move(text: str, state: State | None = None) -> Move:
@@ -333,7 +338,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
         return Signal(rest.upper())
     if keyword == "points" and _NUMBER.fullmatch(lowered):
         return BidPoints(int(lowered))
-    if keyword == "bid" and "@" in lowered and _NUMBER.fullmatch(lowered.partition("@")[2]):
+    if keyword == "bid" and _TWO_AT.fullmatch(lowered):
         return BidPoints(int(lowered.partition("@")[2]))
     if keyword == "bid":
         rank = RANK_WORDS.get(lowered)
@@ -356,4 +361,4 @@ def parse_move(text: str, state: State | None = None) -> Move:
     if keyword not in ("bid", "suit", "name", "declare", "points"):
         # "asso di coppe", "10 ♣": a card written in words is a Play.
         return Play(_card(text, text))
-    raise InvalidMoveError(f"cannot read a move from {text!r}")
+    raise InvalidMoveError(f"cannot read a move from {_short(text)!r}")

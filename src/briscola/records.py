@@ -24,17 +24,26 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .cards import Card, Suit
-from .errors import BriscolaError, IllegalMoveError, InvalidNotationError, RulesError
+from .errors import (
+    BriscolaError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesError,
+)
 from .game import apply, deal_from, new_game
 from .moves import Move, parse_move
 from .rules import Rules, TrumpSource, rules
 from .scoring import score
 from .state import Phase, State
+
+if TYPE_CHECKING:
+    from .match import Match
 
 __all__ = ["Record", "parse_rules"]
 
@@ -66,12 +75,47 @@ class Record:
     """Free-form metadata: players' names, date, event, …, as (name, value) pairs."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidNotationError("a record's rules must be a Rules, from briscola.rules()")
+        if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
+            raise InvalidNotationError(
+                f"a record's dealer must be a seat, not {self.dealer!r:.40}"
+            )
+        if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
+            raise InvalidNotationError("a record's moves must be a tuple of moves")
         if (self.deck is None) == (self.seed is None):
             raise InvalidNotationError("a record needs exactly one of a deck and a seed")
+        if self.deck is not None and (
+            not isinstance(self.deck, tuple) or not all(isinstance(c, Card) for c in self.deck)
+        ):
+            raise InvalidNotationError("a record's deck must be a tuple of cards")
+        if self.seed is not None and type(self.seed) is not int:
+            raise InvalidNotationError(
+                f"a record's seed must be a whole number, not {self.seed!r:.40}"
+            )
+        if self.trump_suit is not None and not isinstance(self.trump_suit, Suit):
+            raise InvalidNotationError("a record's trump_suit must be a Suit or None")
+        for tag in self.tags:
+            if (
+                not isinstance(tag, tuple)
+                or len(tag) != 2
+                or not all(isinstance(part, str) for part in tag)
+                or tag[0] in _RESERVED
+                or not re.fullmatch(r"\w+", tag[0])
+            ):
+                raise InvalidNotationError(f"{tag!r:.60} is not a record tag (a name and a value)")
 
     @classmethod
-    def from_state(cls, state: State, **tags: str) -> Record:
+    def from_state(cls, state: State | Match, **tags: str) -> Record:
         """The record of ``state``: its rules, dealer, deck and every move so far."""
+        from .match import Match
+
+        if isinstance(state, Match):
+            state = state.state
+        if not isinstance(state, State):
+            raise InvalidStateError(
+                f"Record.from_state() needs a State, not {type(state).__name__}"
+            )
         for name in tags:
             if name in _RESERVED or not re.fullmatch(r"\w+", name):
                 raise InvalidNotationError(f"{name!r} cannot be the name of a record tag")
@@ -157,6 +201,7 @@ class Record:
         tags: dict[str, str] = {}
         extra: list[tuple[str, str]] = []
         moves: list[Move] = []
+        text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             if not line or line.startswith(("#", ";")):
@@ -186,7 +231,10 @@ class Record:
         record = cls._from_tags(tags, tuple(moves), tuple(extra))
         if "Result" in tags:
             written = tags["Result"]
-            final = record.final_state()
+            try:
+                final = record.final_state()
+            except IllegalMoveError:
+                return record  # the bad move is reported when the record is replayed
             replayed = _result(final) if final.phase is Phase.OVER else None
             if written != replayed:
                 raise InvalidNotationError(

@@ -8,16 +8,21 @@ referee's table, every hand included.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ._auction import contract, dealt_to
 from .cards import Card
+from .errors import InvalidStateError
 from .moves import Move, Play
 from .rules import Rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View, public_view
+
+if TYPE_CHECKING:
+    from .match import Match, MatchView
 
 __all__ = ["render"]
 
@@ -32,7 +37,7 @@ _PHASES = {
 }
 
 
-def render(table: View | State) -> str:
+def render(table: View | State | Match | MatchView) -> str:
     """A few lines describing ``table``: trump, trick, hands, points, whose turn and the
     legal moves of the seat that renders a view.
 
@@ -43,9 +48,22 @@ def render(table: View | State) -> str:
         classic · dealer 1 · trick 1 of 20 · seat 0 to act
         trumps: ...
     """
+    from .match import Match, MatchView
+
+    if isinstance(table, Match):
+        table = table.state
+    elif isinstance(table, MatchView):
+        table = table.deal
     if isinstance(table, State):
         return _render(_referee_view(table), table.hands, referee=True)
-    return _render(table, None, referee=False)
+    if not isinstance(table, View):
+        raise InvalidStateError(
+            f"render() needs a State, a View or a Match, not {type(table).__name__}"
+        )
+    try:
+        return _render(table, None, referee=False)
+    except (ValueError, IndexError, KeyError, StopIteration, AttributeError, TypeError):
+        raise InvalidStateError("this view is not consistent: it cannot be rendered") from None
 
 
 def _referee_view(state: State) -> View:

@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from .cards import DECK, Card, Rank, Suit
+from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import RulesError
 
 __all__ = [
@@ -730,6 +730,11 @@ class Rules:
         They are `teams` in every preset but ``bugiarda-5``, where the dealer sits out and
         the partners are opposite among the four active seats (§2.6.3).
         """
+        if type(dealer) is not int or not 0 <= dealer < self.players:
+            last = self.players - 1
+            raise RulesError(
+                f"dealer={dealer!r} is not a seat of {self.variant!r}: use 0 to {last}"
+            )
         if not self.dealer_sits_out:
             return self.teams
         active = [(dealer + 1 + k) % self.players for k in range(self.active_players)]
@@ -863,9 +868,10 @@ def _does_not_apply(name: str, value: object, variant: str, info: OptionInfo | N
 def _unknown_variant(variant: object) -> str:
     if not isinstance(variant, str):
         return f"a variant is a preset id such as 'classic', not {type(variant).__name__}"
-    close = difflib.get_close_matches(variant, list(_PRESETS), n=1)
+    close = difflib.get_close_matches(variant[:40], list(_PRESETS), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown variant {variant!r}{hint}; the variants are {', '.join(map(repr, _PRESETS))}"
+    shown = variant if len(variant) <= 40 else variant[:40] + "…"
+    return f"unknown variant {shown!r}{hint}; the variants are {', '.join(map(repr, _PRESETS))}"
 
 
 def _preset_defaults(preset: _Preset) -> dict[str, object]:
@@ -908,8 +914,8 @@ def _normalize_value(name: str, value: object) -> object:
     if name == "trump_suit":
         if isinstance(value, Suit):
             return value.value
-        if isinstance(value, str):
-            return value.strip().upper()
+        if isinstance(value, str) and value.strip().lower() in SUIT_WORDS:
+            return SUIT_WORDS[value.strip().lower()].value  # "C", "coppe", "♥", "cups"
     if name == "signal_tokens" and isinstance(value, list | tuple):
         return tuple(token.upper() if isinstance(token, str) else token for token in value)
     if name == "removed_two":
@@ -963,6 +969,8 @@ def rules(variant: str | Rules, **options: object) -> Rules:
             problems.append(f"unknown option {name!r}{hint}")
         elif preset_id not in info.applies_to:
             problems.append(_does_not_apply(name, value, preset_id, info))
+        elif name == "players" and (type(value) is not int or value not in (5, 6)):
+            problems.append(f"players={value!r} is not valid: use 5 or 6")
         else:
             base[name] = _normalize_value(name, value)
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._deal import fresh_seed
 from .cards import Card, Rank, Suit
@@ -25,6 +25,9 @@ from .moves import Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play, ShowHan
 from .rules import Auction, FirstTrickBlind, ShareHands
 from .state import Phase, State
 from .views import View, observe
+
+if TYPE_CHECKING:
+    from .match import MatchView
 
 __all__ = ["determinize"]
 
@@ -63,7 +66,7 @@ class _Stream:
             items[i], items[j] = items[j], items[i]
 
 
-def determinize(view: View, *, seed: int | None = None) -> State:
+def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
     """A full state consistent with ``view``, drawn uniformly from such states.
 
     Args:
@@ -73,12 +76,31 @@ def determinize(view: View, *, seed: int | None = None) -> State:
     Raises:
         InvalidStateError: if no state agrees with the view (a view that was altered).
     """
+    from .match import MatchView
+
+    if isinstance(view, MatchView):
+        view = view.deal
+    if not isinstance(view, View):
+        raise InvalidStateError(
+            f"determinize() needs a View from observe(), not {type(view).__name__}"
+        )
+    if seed is not None and type(seed) is not int:
+        raise InvalidStateError(f"seed={seed!r:.40} is not valid: use a whole number or None")
     stream = _Stream(fresh_seed() if seed is None else seed)
     try:
         return _determinize(view, stream)
     except InvalidStateError:
         raise
-    except (BriscolaError, ValueError, IndexError, KeyError) as error:
+    except (
+        BriscolaError,
+        ValueError,
+        IndexError,
+        KeyError,
+        AssertionError,
+        StopIteration,
+        TypeError,
+        AttributeError,
+    ) as error:
         raise InvalidStateError(f"no state agrees with this view ({error})") from None
 
 

@@ -48,6 +48,10 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
     Raises:
         InvalidNotationError: for any other value.
     """
+    if indent is not None and type(indent) is not int:
+        raise InvalidNotationError(
+            f"indent={indent!r:.40} is not valid: use a whole number or None"
+        )
     for kind, (cls, encode) in _ENCODERS.items():
         if isinstance(value, cls):
             document = {"type": kind, "format": FORMAT, **encode(value)}
@@ -71,6 +75,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE) -> Serializable:
             raise InvalidNotationError("the text is not UTF-8") from None
     if not isinstance(text, str):
         raise InvalidNotationError(f"loads() reads text, not {type(text).__name__}")
+    if type(max_size) is not int:
+        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
     if len(text) > max_size:
         raise InvalidNotationError(f"the text is longer than {max_size} characters")
     _check_depth(text)

@@ -1,0 +1,163 @@
+"""Bad input from a new user's point of view: only errors of the API.md hierarchy, clear
+messages, nothing echoed at length."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import briscola
+from briscola import (
+    DECK,
+    BidPoints,
+    Card,
+    Pass,
+    Play,
+    Rank,
+    Record,
+    Signal,
+    State,
+    SwapTrump,
+    apply,
+    determinize,
+    dumps,
+    legal_moves,
+    loads,
+    new_game,
+    new_match,
+    observe,
+    parse_move,
+    random_playout,
+    render,
+    rules,
+)
+
+
+@pytest.mark.parametrize("value", [0, False, 0.0, 7, "6", None])
+def test_chiamata_players_must_be_5_or_6(value: object) -> None:
+    with pytest.raises(briscola.RulesError, match="players"):
+        rules("chiamata", players=value)
+    with pytest.raises(briscola.RulesError, match="players"):
+        rules(rules("chiamata", players=6), players=value)
+
+
+def test_the_deck_message_names_the_cards_a_form_leaves_out() -> None:
+    with pytest.raises(briscola.RulesError, match="every card but 4D 4C 4S 4B"):
+        new_game("chiamata", players=6, six_player_form="remove_fours", deck=list(DECK))
+
+
+@pytest.mark.parametrize("text", ["A D C", "K D B", "a c di", "di asso coppe"])
+def test_card_parse_refuses_words_outside_the_grammar(text: str) -> None:
+    with pytest.raises(briscola.InvalidNotationError):
+        Card.parse(text)
+
+
+def test_card_parse_reads_connectors_between_rank_and_suit() -> None:
+    assert str(Card.parse("sette d'ori")) == "7D"
+    assert str(Card.parse("re de bastoni")) == "KB"
+
+
+def test_long_text_is_not_echoed_whole() -> None:
+    for call in (
+        lambda: Card.parse("x" * 10_000),
+        lambda: parse_move("x" * 10_000),
+        lambda: rules("x" * 10_000),
+    ):
+        with pytest.raises(briscola.BriscolaError) as caught:
+            call()
+        assert len(str(caught.value)) < 400
+
+
+def test_point_bids_name_the_two_and_take_plain_ints() -> None:
+    assert parse_move("bid 2@65") == BidPoints(65)
+    with pytest.raises(briscola.InvalidMoveError):
+        parse_move("bid 3@65")
+    with pytest.raises(briscola.InvalidMoveError):
+        BidPoints(Rank.KING)
+    with pytest.raises(briscola.InvalidMoveError):
+        BidPoints(True)
+
+
+def test_the_spelling_tables_are_read_only() -> None:
+    from briscola.cards import RANK_WORDS, SUIT_WORDS
+
+    with pytest.raises(TypeError):
+        RANK_WORDS["jolly"] = Rank.ACE  # type: ignore[index]
+    with pytest.raises(TypeError):
+        SUIT_WORDS["stars"] = briscola.Suit.COPPE  # type: ignore[index]
+
+
+def test_functions_of_a_deal_accept_a_match_or_refuse_clearly() -> None:
+    match = new_match("classic", seed=1)
+    assert "classic" in render(match)
+    assert "classic" in render(observe(match, 0))
+    assert observe(determinize(observe(match, 0), seed=1), 0) == observe(match.state, 0)
+    assert Record.from_state(match).moves == ()
+    junks: tuple[object, ...] = (None, 5, "x", {}, rules("classic"), DECK[0])
+    for junk in junks:
+        with pytest.raises(briscola.InvalidStateError):
+            render(junk)  # type: ignore[arg-type]
+        with pytest.raises(briscola.InvalidStateError):
+            determinize(junk)  # type: ignore[arg-type]
+        with pytest.raises(briscola.InvalidStateError):
+            Record.from_state(junk)  # type: ignore[arg-type]
+
+
+def test_the_state_class_is_not_a_state() -> None:
+    with pytest.raises(briscola.InvalidStateError):
+        legal_moves(State)  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidStateError):
+        apply(State, Pass())  # type: ignore[call-overload]
+
+
+def test_arguments_of_the_wrong_kind() -> None:
+    state = new_game("classic", seed=3)
+    with pytest.raises(briscola.RulesError, match="rng"):
+        random_playout(state, rng=5)  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidStateError, match="seed"):
+        determinize(observe(state, 0), seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(briscola.RulesError, match="seed"):
+        new_game("classic", deck=list(DECK), seed="bad")  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidNotationError):
+        loads("{}", max_size=None)  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidNotationError):
+        dumps(state, indent=1.5)  # type: ignore[arg-type]
+    with pytest.raises(briscola.RulesError):
+        briscola.VARIANTS["classic"].teams_for(5)
+    with pytest.raises(briscola.RulesError):
+        briscola.VARIANTS["bugiarda-5"].teams_for(7)
+
+
+def test_records_are_checked_when_built() -> None:
+    classic = rules("classic")
+    with pytest.raises(briscola.InvalidNotationError):
+        Record("classic", 1, (), seed=1)  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidNotationError):
+        Record(classic, 1, (), seed=1, tags=(("Format", "x"),))
+    with pytest.raises(briscola.InvalidNotationError):
+        Record(classic, 1, (), seed=1, tags=(("bad name", "x"),))
+    with pytest.raises(briscola.InvalidNotationError):
+        Record(classic, 1, (), seed=1, trump_suit="C")  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidNotationError):
+        Record(classic, 1, None, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(briscola.InvalidNotationError):
+        Record(classic, 2, (), seed=1)
+
+
+def test_a_record_may_start_with_a_byte_order_mark() -> None:
+    state = random_playout(new_game("classic", seed=3), random.Random(3))
+    text = Record.from_state(state).to_text()
+    assert Record.from_text("\ufeff" + text).final_state() == state
+
+
+def test_messages_say_what_the_table_lacks() -> None:
+    with pytest.raises(briscola.IllegalMoveError, match="no fixed partners"):
+        apply(new_game("classic", seed=1), Signal("ACE"))
+    with pytest.raises(briscola.IllegalMoveError, match="cannot play a card now"):
+        apply(new_game("chiamata", seed=1), Play(DECK[0]))
+    state = new_game("classic-6", seed=1, two_swap=True)
+    assert state.trump_suit is not None
+    two = Card(Rank.TWO, state.trump_suit)
+    with pytest.raises(briscola.IllegalMoveError, match="out of the deck"):
+        apply(state, SwapTrump(two))
