@@ -298,7 +298,9 @@ def parse_rules(text: str) -> Rules:
         or tree.func.id != "rules"
         or len(tree.args) != 1
     ):
-        raise InvalidNotationError(f"cannot read rules from {text[:80]!r}: write rules('classic')")
+        raise InvalidNotationError(
+            f"cannot read rules from {text[:80]!r}: write rules('<preset>', option=value, ...)"
+        )
     try:
         variant = ast.literal_eval(tree.args[0])
         options = {

@@ -661,7 +661,10 @@ class Rules:
             object.__setattr__(self, "players", _PRESETS[self.variant].players)
         problems = _check(self)
         if problems:
-            raise RulesError("; ".join(problems))
+            hint = ""
+            if any("=None is not valid" in problem for problem in problems):
+                hint = f" (build a Rules with briscola.rules({self.variant!r}, ...))"
+            raise RulesError("; ".join(problems) + hint)
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
             value = getattr(self, name)
