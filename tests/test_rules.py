@@ -323,3 +323,13 @@ def test_all_problems_of_every_kind_in_one_rules_error() -> None:
         rules("classic", win_threshold=60, deal_packet_size=2, removed_two="2C", seven_swp=True)
     for name in ("win_threshold", "deal_packet_size", "removed_two", "seven_swp"):
         assert name in message(info)
+
+
+def test_seats_for_lists_the_playing_seats_from_the_first_hand() -> None:
+    # RULES.md §0.2 and §1.6: play starts at next(D); §2.6.3: the dealer of bugiarda-5 sits out.
+    assert rules("classic-4").seats_for(3) == (0, 1, 2, 3)
+    assert rules("classic-4").seats_for(1) == (2, 3, 0, 1)
+    assert rules("bugiarda-5").seats_for(2) == (3, 4, 0, 1)
+    assert rules("chiamata", players=6).seats_for(5) == (0, 1, 2, 3, 4)
+    with pytest.raises(briscola.RulesError):
+        rules("classic").seats_for(2)

@@ -62,10 +62,6 @@ def first_hand(r: Rules, dealer: int) -> int:
     return next_seat(r, dealer, dealer)
 
 
-def _active(r: Rules, dealer: int) -> list[int]:
-    return [seat for seat in range(r.players) if not (r.dealer_sits_out and seat == dealer)]
-
-
 def two_rank(r: Rules) -> Rank:
     """The rank that plays the 2's role: the weakest rank in the deck (§2.5.8)."""
     return r.call_ranks[-1]
@@ -118,7 +114,7 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
     r = s.rules
     history = s.history + ((seat, move),)
     bidding = _bidding_after(s, seat, move)
-    active = _active(r, s.dealer)
+    active = r.seats_for(s.dealer)
     if bidding.high is None and len(bidding.passed) == r.active_players:
         if r.all_pass is AllPass.REDEAL:
             return _with(s, Phase.OVER, None, history)  # a void deal (§2.5.2)

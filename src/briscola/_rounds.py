@@ -68,11 +68,7 @@ def automatic_snapshot(
     """Every active seat's hand, shown to its partners when the first lead is due (§3.3)."""
     if sharing_before_first_trick(r) is not ShareHands.AUTOMATIC:
         return ()
-    return tuple(
-        (seat, hands[seat])
-        for seat in range(r.players)
-        if not (r.dealer_sits_out and seat == dealer)
-    )
+    return tuple((seat, hands[seat]) for seat in sorted(r.seats_for(dealer)))
 
 
 def legal_round(s: State) -> tuple[Move, ...]:

@@ -37,7 +37,7 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import VARIANTS, Rules, TrumpSource, rules
+from .rules import OPTIONS, VARIANTS, Rules, TrumpSource, rules
 from .state import Phase, State, _StateSlots, make_state
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ __all__ = [
     "random_playout",
 ]
 
-_TWOS: Final = tuple(Card(Rank.TWO, suit) for suit in Suit)
+_TWOS: Final = tuple(_play.TWO_OF.values())  # in Suit order
 
 
 def new_game(
@@ -203,7 +203,7 @@ def _deal(
 ) -> State:
     """The canonical deal of RULES.md §1.6, then the first phase of the deal."""
     players = r.players
-    seats = [(dealer + 1 + k) % players for k in range(r.active_players)]
+    seats = r.seats_for(dealer)
     hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
     dealt = r.active_players * r.hand_size
     trump_card: Card | None = None
@@ -495,8 +495,6 @@ def _why_illegal(state: State, move: object) -> Exception:
 
 
 def _options_of(r: Rules) -> frozenset[str]:
-    from .rules import OPTIONS
-
     return frozenset(name for name, info in OPTIONS.items() if r.variant in info.applies_to)
 
 

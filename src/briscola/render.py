@@ -146,13 +146,7 @@ def _talk(history: tuple[tuple[int, Move], ...]) -> str:
 
 
 def _plays(view: View, cards: tuple[Card, ...], leader: int) -> str:
-    seats = [leader]
-    r = view.rules
-    for _ in range(len(cards) - 1):
-        following = (seats[-1] + 1) % r.players
-        if r.dealer_sits_out and following == view.dealer:
-            following = (following + 1) % r.players
-        seats.append(following)
+    seats = view.rules.trick_seats[view.dealer][leader][: len(cards)]
     return " ".join(f"{seat}:{card}" for seat, card in zip(seats, cards, strict=True))
 
 

@@ -733,15 +733,20 @@ class Rules:
         They are `teams` in every preset but ``bugiarda-5``, where the dealer sits out and
         the partners are opposite among the four active seats (§2.6.3).
         """
+        active = self.seats_for(dealer)
+        if not self.dealer_sits_out:
+            return self.teams
+        return tuple(tuple(active[position] for position in side) for side in self.teams)
+
+    def seats_for(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play a deal dealt by ``dealer``, in play order from the first hand
+        (the dealer is left out where it sits out)."""
         if type(dealer) is not int or not 0 <= dealer < self.players:
             last = self.players - 1
             raise RulesError(
                 f"dealer={dealer!r} is not a seat of {self.variant!r}: use 0 to {last}"
             )
-        if not self.dealer_sits_out:
-            return self.teams
-        active = [(dealer + 1 + k) % self.players for k in range(self.active_players)]
-        return tuple(tuple(active[position] for position in side) for side in self.teams)
+        return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
     @property
     def title(self) -> str:

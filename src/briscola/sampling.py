@@ -179,10 +179,8 @@ def _void_limits(view: View) -> dict[tuple[int, Suit], int]:
     limits: dict[tuple[int, Suit], int] = {}
     tricks = [(t.seats, t.cards) for t in view.tricks]
     if view.trick:
-        current = [view.leader]
-        for _ in range(len(view.trick) - 1):
-            current.append(_next(view, current[-1]))
-        tricks.append((tuple(current), view.trick))
+        seats = r.trick_seats[view.dealer][view.leader][: len(view.trick)]
+        tricks.append((seats, view.trick))
     for index, (seats, cards) in enumerate(tricks):
         led = cards[0].suit
         draws_since = max(0, min(done, rounds) - index) if r.has_stock else 0
@@ -198,14 +196,6 @@ def _in_play(view: View) -> int:
     return sum(card not in view.removed for card in view.rules.deck)
 
 
-def _next(view: View, seat: int) -> int:
-    r = view.rules
-    following = (seat + 1) % r.players
-    if r.dealer_sits_out and following == view.dealer:
-        following = (following + 1) % r.players
-    return following
-
-
 # --- rebuilding a deck and a history ---------------------------------------------------------
 
 
@@ -219,9 +209,7 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
         history, deal = _secret_naming(view, history, stream)
     # Each seat's receipts of cards over time, and each card's window of arrival.
     events = _timeline(view, history)
-    active = [p for p in range(players) if not (r.dealer_sits_out and p == view.dealer)]
-    first = active.index(_next(view, view.dealer))
-    order = [active[(first + k) % len(active)] for k in range(len(active))]
+    order = r.seats_for(view.dealer)
     packet = r.deal_packet_size
     dealt_positions: dict[int, list[int]] = {p: [] for p in range(players)}
     count = r.active_players * r.hand_size
@@ -375,11 +363,7 @@ def _automatic(
 ) -> None:
     """Record the automatic snapshots taken at ``time`` that this seat can see."""
     r = view.rules
-    seats = (
-        range(r.players)
-        if every
-        else [p for p in range(r.players) if not (r.dealer_sits_out and p == view.dealer)]
-    )
+    seats = range(r.players) if every else sorted(r.seats_for(view.dealer))
     for p in seats:
         if p in shown_seats:
             entry = next(shown)  # type: ignore[call-overload]

@@ -166,7 +166,7 @@ def _chiamata(state: State) -> Score:
             cappotto=False,
         )
     side = {deal.caller, partner}
-    active = [s for s in range(r.players) if not (r.dealer_sits_out and s == state.dealer)]
+    active = r.seats_for(state.dealer)
     defenders = [seat for seat in active if seat not in side]
     side_points = sum(points[seat] for seat in side)
     team_points = (side_points, sum(points[seat] for seat in defenders))
