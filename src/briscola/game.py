@@ -314,19 +314,48 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
 
 
 @overload
-def apply(state: State, move: Move) -> State: ...
+def apply(
+    state: State, move: Move, *, seat: int | None = None, ply: int | None = None
+) -> State: ...
 @overload
-def apply(state: Match, move: Move) -> Match: ...
-def apply(state: State | Match, move: Move) -> State | Match:
+def apply(
+    state: Match, move: Move, *, seat: int | None = None, ply: int | None = None
+) -> Match: ...
+def apply(
+    state: State | Match, move: Move, *, seat: int | None = None, ply: int | None = None
+) -> State | Match:
     """The deal (or match) after the seat to act makes ``move``; the argument is unchanged.
 
     On a `Match`, the move is made in the deal in progress; when that deal ends it is
     recorded and, unless the match is over, the next deal is dealt.
 
+    A server that takes moves from several clients passes who sent the move and what they
+    saw: ``seat`` is the sender's seat and ``ply`` the `View.ply` of the view the sender
+    acted on. Both are checked before the move or any hand is looked at, so a refusal says
+    nothing about the cards.
+
+    Args:
+        state: The deal or match.
+        move: The move, usually one of ``legal_moves(state)``.
+        seat: The seat sending the move; ``None`` trusts the caller to speak for the seat
+            to act.
+        ply: The number of moves made in the deal when the sender decided; ``None`` skips
+            the check. A different number means the request is stale or replayed.
+
     Raises:
-        IllegalMoveError: ``move`` is a well-formed move that is not legal now.
+        IllegalMoveError: ``move`` is a well-formed move that is not legal now, ``seat`` is
+            not the seat to act, or ``ply`` is not the number of moves made so far.
         InvalidMoveError: ``move`` is not a move, or one of its fields has the wrong type.
+
+    Examples:
+        >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+        >>> apply(s, legal_moves(s)[0], seat=1)
+        Traceback (most recent call last):
+        ...
+        briscola.errors.IllegalMoveError: it is not your turn: seat 0 is to act, not seat 1
     """
+    if seat is not None or ply is not None:
+        _check_sender(state, seat, ply)
     legal: tuple[Move, ...] | None
     try:
         legal = state._legal  # type: ignore[union-attr]
@@ -352,6 +381,41 @@ def apply(state: State | Match, move: Move) -> State | Match:
     if phase is _PLAY:
         return _apply_play(state, state.turn, move)  # type: ignore[union-attr, arg-type]
     return _APPLY[phase](state, state.turn, move)  # type: ignore[union-attr, arg-type]
+
+
+def _check_sender(state: State | Match, seat: object, ply: object) -> None:
+    """Refuse a move sent by a seat that is not to act, or decided on an older view."""
+    match = _as_match(state)
+    deal = match.state if match is not None else state
+    check_state(deal, "apply")
+    assert isinstance(deal, State)
+    players = deal.rules.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise RulesError(
+            f"seat={seat!r:.40} is not a seat of {deal.rules.variant!r}: seats run from 0 to "
+            f"{players - 1}"
+        )
+    if ply is not None and (type(ply) is not int or ply < 0):
+        raise RulesError(f"ply={ply!r:.40} is not valid: use the ply of the sender's view")
+    over = match_score(match).final if match is not None else deal.phase is _OVER
+    if over:
+        what = "match" if match is not None else "deal"
+        raise IllegalMoveError(f"the {what} is over: no move is legal")
+    if seat is not None and seat != deal.turn:
+        raise IllegalMoveError(f"it is not your turn: seat {deal.turn} is to act, not seat {seat}")
+    if ply is not None and ply != ply_of(deal):
+        raise IllegalMoveError(
+            f"this move was decided at ply {ply}, but the deal is at ply {ply_of(deal)}: "
+            "look at the table again"
+        )
+
+
+def ply_of(state: State) -> int:
+    """The moves made so far in the deal, signals apart (see `View.ply`)."""
+    history = state.history
+    if not state.rules.signals:
+        return len(history)
+    return sum(1 for _seat, move in history if type(move) is not Signal)
 
 
 def _as_match(value: object) -> Match | None:

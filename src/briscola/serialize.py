@@ -481,6 +481,7 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "trick": cards(view.trick),
         "tricks": [_encode_trick(trick) for trick in view.tricks],
         "history": [[seat, str(move)] for seat, move in view.history],
+        "ply": view.ply,
         "score": _encode_score(view.score),
         "legal_moves": [str(move) for move in view.legal_moves],
         "caller": view.caller,
@@ -560,6 +561,7 @@ def _decode_view(reader: _Reader) -> View:
             for i, item in enumerate(history_items)
             if _pair(item, f"{p}.history[{i}]")
         ),
+        ply=_ply(reader.get("ply", int), f"{p}.ply", len(history_items)),
         score=_decode_score(reader.child("score")),
         legal_moves=tuple(
             _move(item, f"{p}.legal_moves[{i}]")
@@ -572,6 +574,12 @@ def _decode_view(reader: _Reader) -> View:
     )
     reader.done()
     return view
+
+
+def _ply(value: int, path: str, history: int) -> int:
+    if not 0 <= value <= min(history, 2000):
+        raise InvalidNotationError(f"{path}: not the number of moves made in the deal")
+    return value
 
 
 def _pair(item: JSON, path: str) -> bool:

@@ -14,7 +14,7 @@ import attrs
 from ._auction import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card, Suit
 from .errors import RulesError
-from .game import check_state, legal_moves
+from .game import check_state, legal_moves, ply_of
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
 from .scoring import Score, score
@@ -87,6 +87,10 @@ class View:
     history: tuple[tuple[int, Move], ...]
     """Every move this seat may know of, with the seat that made it: all moves but the
     signals between its opponents."""
+    ply: int
+    """How many moves have been made in this deal by every seat, not counting signals
+    (private table talk that opponents may not even know was made). A server compares it
+    with the ``ply`` a client sends to `apply`."""
     score: Score
     """The score so far (public)."""
     legal_moves: tuple[Move, ...]
@@ -196,6 +200,7 @@ def _view(state: State, seat: int | None) -> View:
         trick=state.trick,
         tricks=state.tricks,
         history=history,
+        ply=ply_of(state),
         score=score(state),
         legal_moves=legal_moves(state) if seat is not None and state.turn == seat else (),
         caller=caller,
