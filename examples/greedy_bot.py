@@ -20,7 +20,7 @@ def card_value(view: View, card: briscola.Card) -> int:
 
 
 def beats(view: View, card: briscola.Card, best: briscola.Card) -> bool:
-    """Whether ``card`` beats ``best``, the card currently winning the trick (RULES.md §1.4)."""
+    """Whether ``card`` beats ``best``, the card currently winning the trick (rules §1.4)."""
     if card.suit is best.suit:
         return view.rules.strength[card.id] > view.rules.strength[best.id]
     return card.suit is view.trump_suit
