@@ -181,6 +181,46 @@ def test_no_file_cites_the_working_documents() -> None:
     assert not offenders, "\n".join(offenders)
 
 
+PRESET_SHORT_NAMES = {
+    "classic": "c2",
+    "classic-3": "c3",
+    "classic-4": "c4",
+    "classic-6": "c6",
+    "chiamata": "ch",
+    "chiamata-milan": "cm",
+    "bugiarda": "bg",
+    "bugiarda-2": "b2",
+    "bugiarda-5": "b5",
+    "scoperta": "sc",
+    "briscolone": "bo",
+}
+PRESET_GROUPS = {
+    "all": set(PRESET_SHORT_NAMES.values()),
+    "stock variants": {"c2", "c3", "c4", "c6", "b2", "sc", "bo"},
+    "two-sided games": {"c2", "c4", "c6", "bg", "b2", "b5", "sc", "bo"},
+}
+OPTION_ROW = re.compile(r"^\| `(\w+)` \|.*\| (.*?) \| (.*?) \| \[([\d.]+)\]\(", re.M)
+
+
+def test_the_options_reference_agrees_with_the_code() -> None:
+    rows = {
+        name: (applies, parent, section)
+        for name, applies, parent, section in OPTION_ROW.findall(
+            (RULES / "options.md").read_text(encoding="utf-8")
+        )
+    }
+    assert set(rows) == set(briscola.OPTIONS)
+    for name, info in briscola.OPTIONS.items():
+        applies, parent, section = rows[name]
+        listed = applies.split(" (")[0]
+        presets = PRESET_GROUPS.get(listed) or {preset.strip() for preset in listed.split(",")}
+        assert presets == {PRESET_SHORT_NAMES[preset] for preset in info.applies_to}, name
+        assert section == info.section, name
+        assert (parent.startswith("—")) == (info.parent is None), name
+        if info.parent is not None:
+            assert f"`{info.parent}" in parent, name
+
+
 def test_the_citation_file_names_the_current_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     citation = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
