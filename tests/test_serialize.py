@@ -54,6 +54,7 @@ from briscola import (
     rules,
     score,
 )
+from briscola.serialize import SCHEMA_NAMES
 from helpers import (
     ALL_CODES,
     BUGIARDA,
@@ -75,9 +76,9 @@ from strategies import deal_settings, table_rules
 JSON: TypeAlias = Any
 Serializable: TypeAlias = State | View | Rules | Move | Score | Record
 
-SCHEMA_DIR: Final = Path(__file__).resolve().parent.parent / "schemas"
+SCHEMA_DIR: Final = Path(__file__).resolve().parent.parent / "src" / "briscola" / "schemas"
 SCHEMA_BASE: Final = "https://briscola.invalid/schemas/"
-KINDS: Final = ("state", "view", "rules", "move", "score", "record")
+KINDS: Final = SCHEMA_NAMES
 ALLOWED: Final = (InvalidNotationError, InvalidStateError)
 
 PRESETS: Final = tuple(VARIANTS)

@@ -139,7 +139,7 @@ def loads(
         >>> loads(text, briscola.State)
         Traceback (most recent call last):
           ...
-        briscola.errors.InvalidNotationError: document.type: expected a 'state' document, not 'view'
+        briscola.errors.InvalidNotationError: document.type: expected 'state', not 'view'
     """
     if type(max_size) is not int:
         raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
@@ -176,7 +176,7 @@ def loads(
         )
     if wanted is not None and kind not in wanted:
         raise InvalidNotationError(
-            f"document.type: expected a {' or '.join(map(repr, wanted))} document, not {kind!r}"
+            f"document.type: expected {' or '.join(map(repr, wanted))}, not {kind!r}"
         )
     value = _DECODERS[kind](reader)
     reader.done()
