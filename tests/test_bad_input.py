@@ -101,7 +101,7 @@ def test_functions_of_a_deal_accept_a_match_or_refuse_clearly() -> None:
         with pytest.raises(briscola.InvalidStateError):
             determinize(junk)  # type: ignore[arg-type]
         with pytest.raises(briscola.InvalidStateError):
-            Record.from_state(junk)  # type: ignore[arg-type]
+            Record.from_state(junk)  # type: ignore[call-overload]
 
 
 def test_the_state_class_is_not_a_state() -> None:
@@ -120,7 +120,7 @@ def test_arguments_of_the_wrong_kind() -> None:
     with pytest.raises(briscola.RulesError, match="seed"):
         new_game("classic", deck=list(DECK), seed="bad")  # type: ignore[arg-type]
     with pytest.raises(briscola.InvalidNotationError):
-        loads("{}", max_size=None)  # type: ignore[arg-type]
+        loads("{}", max_size=None)  # type: ignore[call-overload]
     with pytest.raises(briscola.InvalidNotationError):
         dumps(state, indent=1.5)  # type: ignore[arg-type]
     with pytest.raises(briscola.RulesError):

@@ -38,13 +38,10 @@ from briscola import (
     Card,
     InvalidNotationError,
     InvalidStateError,
-    Move,
     Pass,
     Record,
     Rules,
-    Score,
     State,
-    View,
     dumps,
     legal_moves,
     loads,
@@ -55,6 +52,7 @@ from briscola import (
     score,
 )
 from briscola.serialize import SCHEMA_NAMES
+from briscola.serialize import Serializable as SerializableValue
 from helpers import (
     ALL_CODES,
     BUGIARDA,
@@ -74,7 +72,7 @@ from helpers import (
 from strategies import deal_settings, table_rules
 
 JSON: TypeAlias = Any
-Serializable: TypeAlias = State | View | Rules | Move | Score | Record
+Serializable: TypeAlias = SerializableValue
 
 SCHEMA_DIR: Final = Path(__file__).resolve().parent.parent / "src" / "briscola" / "schemas"
 SCHEMA_BASE: Final = "https://briscola.invalid/schemas/"

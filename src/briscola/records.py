@@ -520,6 +520,10 @@ class MatchRecord:
                     raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
                 sections[-1][name] = value
             elif name in _MATCH_RESERVED:
+                if name == "Format" and value != MATCH_FORMAT:
+                    raise InvalidNotationError(
+                        f'a match record starts with [Format "{MATCH_FORMAT}"]'
+                    )
                 if name in tags:
                     raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
                 tags[name] = value
@@ -664,6 +668,8 @@ def _read_lines(text: str, max_size: int) -> list[tuple[int, Any, Any]]:
     if len(text) > max_size:
         raise InvalidNotationError(f"the record is longer than {max_size} characters")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
+    if text.startswith("\ufeff"):
+        raise InvalidNotationError("the record starts with more than one byte-order mark")
     items: list[tuple[int, Any, Any]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()

@@ -156,6 +156,8 @@ def loads(
     elif len(text) > max_size:
         raise InvalidNotationError(f"the text is longer than {max_size} characters")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
+    if text.startswith("\ufeff"):
+        raise InvalidNotationError("the text starts with more than one byte-order mark")
     _check_depth(text)
     try:
         document = json.loads(
@@ -628,6 +630,8 @@ def _decode_trick(value: JSON, path: str, r: Rules) -> Trick:
         ),
     )
     reader.done()
+    if len(trick.seats) != len(trick.cards):
+        raise InvalidNotationError(f"{path}.seats: one seat per card of the trick")
     return trick
 
 
