@@ -596,3 +596,12 @@ def test_the_python_examples_print_what_the_page_shows(page: str, index: int) ->
     with contextlib.redirect_stdout(io.StringIO()) as printed:
         exec(compile(code, f"{page} example {index + 1}", "exec"), {"__name__": "example"})
     assert printed.getvalue() == expected
+
+
+@pytest.mark.parametrize("text", ["٧D", "١٠C", "bid ٧", "points ٦١", "１D", "⑦D", "swap ٧C"])
+def test_move_notation_reads_ascii_digits_only(text: str) -> None:
+    with pytest.raises(briscola.BriscolaError):
+        briscola.parse_move(text)
+    document = json.dumps({"type": "move", "format": 1, "move": text})
+    with pytest.raises(InvalidNotationError):
+        loads(document)
