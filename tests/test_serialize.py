@@ -2,7 +2,7 @@
 
 * Round trips (``loads(dumps(x)) == x``) and pickle round trips of states, views, rules,
   moves, scores and records, over random games of every preset with random table rules.
-* Every document written validates against its JSON Schema in the repository's
+* Every document written validates against its JSON Schema, shipped in the package's
   ``schemas/`` folder, and the schemas themselves are well formed and not vacuous.
 * Hostile input: random JSON, random text and tampered real documents raise only
   `InvalidNotationError` or `InvalidStateError`, quickly; a tampered state is refused unless

@@ -605,3 +605,16 @@ def test_move_notation_reads_ascii_digits_only(text: str) -> None:
     document = json.dumps({"type": "move", "format": 1, "move": text})
     with pytest.raises(InvalidNotationError):
         loads(document)
+
+
+def test_a_view_whose_ply_counts_a_hidden_naming_move_round_trips() -> None:
+    # Under first_trick_blind the named suit is hidden from the other seats until trick 1
+    # ends, so their view's ply counts one move more than their history shows.
+    state = briscola.new_game("chiamata", seed=5, first_trick_blind="committed")
+    while state.phase is not briscola.Phase.PLAY:
+        state = briscola.apply(state, briscola.legal_moves(state)[-1])
+    caller = score(state).caller
+    seat = next(s for s in range(5) if s != caller)
+    view = observe(state, seat)
+    assert view.ply == len(view.history) + 1
+    assert loads(dumps(view), View) == view

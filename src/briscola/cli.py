@@ -84,9 +84,10 @@ def play_demo(
     return lines
 
 
-def _read(file: str) -> Record | MatchRecord:
-    """The record in ``file``: a record's text, or a JSON record, state, match or match
-    record (a state or a match is turned into its record).
+def _read(file: str) -> tuple[Record | MatchRecord, str]:
+    """The record in ``file`` and what kind of document held it: a record's text, or a
+    JSON record, state, match or match record (a state or a match is turned into its
+    record).
 
     Raises:
         BriscolaError: for a file that holds no such document.
@@ -94,12 +95,17 @@ def _read(file: str) -> Record | MatchRecord:
     """
     text = Path(file).read_text(encoding="utf-8")
     if not text.lstrip("\ufeff \t\r\n").startswith("{"):
-        return read_record(text)
+        record = read_record(text)
+        return record, "match record" if isinstance(record, MatchRecord) else "record"
     value = loads(text)
-    if isinstance(value, State | Match):
-        return Record.from_state(value)
-    if isinstance(value, Record | MatchRecord):
-        return value
+    if isinstance(value, State):
+        return Record.from_state(value), "JSON state"
+    if isinstance(value, Match):
+        return Record.from_state(value), "JSON match"
+    if isinstance(value, Record):
+        return value, "JSON record"
+    if isinstance(value, MatchRecord):
+        return value, "JSON match record"
     raise _Refused(
         f"{file} holds a {_KIND_NAMES.get(type(value).__name__, type(value).__name__)}, "
         "which cannot be replayed: give a record, a state or a match"
@@ -110,7 +116,7 @@ class _Refused(BriscolaError):
     """A file the command cannot use, for a reason of its own."""
 
 
-_KIND_NAMES = {
+_KIND_NAMES: Final = {
     "View": "view",
     "Rules": "rules document",
     "Score": "score",
@@ -119,25 +125,13 @@ _KIND_NAMES = {
 }
 
 
-def _what(file: str, text_is_json: bool, record: Record | MatchRecord) -> str:
-    """How `validate` names what it checked."""
-    if not text_is_json:
-        return "match record" if isinstance(record, MatchRecord) else "record"
-    kind = json.loads(Path(file).read_text(encoding="utf-8").lstrip("\ufeff")).get("type")
-    return {"state": "JSON state", "match": "JSON match", "match_record": "JSON match record"}.get(
-        kind, "JSON record"
-    )
-
-
 def _command_validate(args: argparse.Namespace) -> int:
-    """``briscola validate FILE``: check a record, state or match by replaying it."""
-    record = _read(args.file)
-    is_json = Path(args.file).read_text(encoding="utf-8").lstrip("\ufeff \t\r\n")[:1] == "{"
-    what = _what(args.file, is_json, record)
+    """``briscola validate FILE``: check a record, state or match by replaying it, and say
+    what kind of document it was."""
+    record, what = _read(args.file)
     if isinstance(record, MatchRecord):
         final = record.final_match()
-        standing = score(final)
-        outcome = "finished" if standing.final else "unfinished"
+        outcome = "finished" if score(final).final else "unfinished"
         deals = len(record.deals)
         moves = sum(len(moves) for moves in record.deals)
         print(
@@ -153,7 +147,7 @@ def _command_validate(args: argparse.Namespace) -> int:
 
 def _command_replay(args: argparse.Namespace) -> int:
     """``briscola replay FILE``: print a recorded deal, or every deal of a match."""
-    record = _read(args.file)
+    record, _ = _read(args.file)
     if isinstance(record, Record):
         states = list(record.states())
         print(_describe(states[0], _Scripted(record.moves)))

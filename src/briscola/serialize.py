@@ -761,7 +761,9 @@ def _decode_view(reader: _Reader) -> View:
 
 
 def _ply(value: int, path: str, history: int) -> int:
-    if not 0 <= value <= min(history, 2000):
+    # The ply may exceed the visible history by the moves hidden from this seat: the suit
+    # named under first_trick_blind (§2.5.8) is kept from the other seats until trick 1 ends.
+    if not 0 <= value <= min(history + 1, MAX_MOVES):
         raise InvalidNotationError(f"{path}: not the number of moves made in the deal")
     return value
 
