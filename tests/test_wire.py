@@ -618,3 +618,19 @@ def test_a_view_whose_ply_counts_a_hidden_naming_move_round_trips() -> None:
     view = observe(state, seat)
     assert view.ply == len(view.history) + 1
     assert loads(dumps(view), View) == view
+
+
+def test_record_readers_stop_at_the_move_and_deal_limits() -> None:
+    from briscola.records import MAX_DEALS, MAX_MOVES
+
+    text = Record.from_state(briscola.new_game("classic", seed=1)).to_text()
+    padded = text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1)) + "\n"
+    with pytest.raises(InvalidNotationError, match=f"more than {MAX_MOVES} moves in a deal"):
+        Record.from_text(padded)
+    match_text = Record.from_state(new_match("classic", seed=1)).to_text()
+    sections = "".join(f'\n[Deal "{n}"]\n' for n in range(2, MAX_DEALS + 2))
+    with pytest.raises(InvalidNotationError, match=f"more than {MAX_DEALS} deals"):
+        MatchRecord.from_text(match_text + sections)
+    long_deal = match_text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1)) + "\n"
+    with pytest.raises(InvalidNotationError, match="moves in a deal"):
+        MatchRecord.from_text(long_deal)

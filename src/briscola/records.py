@@ -64,7 +64,15 @@ from .rules import Rules, TrumpSource, rules
 from .scoring import score
 from .state import Phase, State
 
-__all__ = ["MAX_SIZE", "MatchRecord", "Record", "parse_rules", "read_record"]
+__all__ = [
+    "MAX_DEALS",
+    "MAX_MOVES",
+    "MAX_SIZE",
+    "MatchRecord",
+    "Record",
+    "parse_rules",
+    "read_record",
+]
 
 FORMAT: Final = "briscola-record 1"
 """The ``Format`` tag of a deal's record."""
@@ -73,6 +81,11 @@ MATCH_FORMAT: Final = "briscola-match 1"
 MAX_SIZE: Final = 1_000_000
 """The longest record text `Record.from_text` and `MatchRecord.from_text` read, in
 characters."""
+MAX_MOVES: Final = 2000
+"""The most moves a deal's record (or one deal of a match's record) may hold; a real deal
+has a few hundred at most."""
+MAX_DEALS: Final = 1000
+"""The most deals a match's record may hold."""
 _TAG: Final = re.compile(r'^\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"\]$')
 _RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
 _MATCH_RESERVED: Final = (
@@ -492,7 +505,7 @@ class MatchRecord:
             InvalidNotationError: naming the line or the tag that cannot be read or that
                 disagrees with the replay.
         """
-        items = _read_lines(text, max_size)
+        items = _read_lines(text, max_size, match=True)
         tags: dict[str, str] = {}
         extra: list[tuple[str, str]] = []
         sections: list[dict[str, str]] = []
@@ -659,8 +672,9 @@ def _move_lines(states: list[State], moves: tuple[Move, ...]) -> list[str]:
     return [f"{trick}. {', '.join(moves)}" for trick, moves in sorted(by_trick.items())]
 
 
-def _read_lines(text: str, max_size: int) -> list[tuple[int, Any, Any]]:
-    """The tags (line, name, value) and move lines (line, None, moves) of a record text."""
+def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[int, Any, Any]]:
+    """The tags (line, name, value) and move lines (line, None, moves) of a record text;
+    with ``match``, the text of a match's record, whose ``Deal`` tags start each deal."""
     if not isinstance(text, str):
         raise InvalidNotationError(f"a record is text, not {type(text).__name__}")
     if type(max_size) is not int:
@@ -671,6 +685,7 @@ def _read_lines(text: str, max_size: int) -> list[tuple[int, Any, Any]]:
     if text.startswith("\ufeff"):
         raise InvalidNotationError("the record starts with more than one byte-order mark")
     items: list[tuple[int, Any, Any]] = []
+    moves_in_deal = deals = 0
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
@@ -678,22 +693,31 @@ def _read_lines(text: str, max_size: int) -> list[tuple[int, Any, Any]]:
         tag = _TAG.match(line)
         if tag is not None:
             items.append((number, tag.group(1), _unescape(tag.group(2))))
+            if match and tag.group(1) == "Deal":
+                moves_in_deal = 0
+                deals += 1
+                if deals > MAX_DEALS:
+                    raise InvalidNotationError(f"line {number}: more than {MAX_DEALS} deals")
             continue
         head, dot, body = line.partition(".")
         if not dot or not re.fullmatch(r"[0-9]+", head.strip()):
             raise InvalidNotationError(f"line {number}: cannot read {line[:60]!r}")
         moves: list[Move] = []
+        foreign = not body.isascii() and _foreign_digit(body)
         for item in body.split(","):
             if not item.strip():
                 continue
             try:
-                if _foreign_digit(item):
+                if foreign and _foreign_digit(item):
                     raise InvalidNotationError("numbers are written in ASCII digits")
                 moves.append(parse_move(item))
             except BriscolaError:
                 raise InvalidNotationError(
                     f"line {number}: cannot read the move {item.strip()[:40]!r}"
                 ) from None
+        moves_in_deal += len(moves)
+        if moves_in_deal > MAX_MOVES:
+            raise InvalidNotationError(f"line {number}: more than {MAX_MOVES} moves in a deal")
         items.append((number, None, tuple(moves)))
     return items
 

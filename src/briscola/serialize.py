@@ -45,7 +45,7 @@ from .match import (
     parse_format,
 )
 from .moves import Move, parse_move
-from .records import MatchRecord, Record
+from .records import MAX_DEALS, MAX_MOVES, MatchRecord, Record
 from .rules import OPTIONS, Rules, rules
 from .scoring import Score
 from .state import Phase, State, Trick
@@ -69,10 +69,6 @@ MAX_SIZE: Final = 1_000_000
 MAX_DEPTH: Final = 32
 """The deepest nesting of arrays and objects `loads` accepts."""
 
-MAX_MOVES: Final = 2000
-"""The most moves a deal document (state, view, record) may hold."""
-MAX_DEALS: Final = 1000
-"""The most deals a match document may hold."""
 
 Serializable: TypeAlias = (
     State | View | Rules | Move | Score | Record | Match | MatchView | MatchScore | MatchRecord
