@@ -23,7 +23,7 @@ from .records import _MATCH_RESERVED, _RESERVED
 from .rules import OPTIONS, SIGNAL_TOKENS, VARIANTS, rules
 from .state import Phase
 
-__all__ = ["generate", "write"]
+__all__ = ["generate", "text", "write"]
 
 JSON = Any
 BASE: Final = "https://briscola.invalid/schemas/"
