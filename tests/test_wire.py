@@ -634,3 +634,43 @@ def test_record_readers_stop_at_the_move_and_deal_limits() -> None:
     long_deal = match_text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1)) + "\n"
     with pytest.raises(InvalidNotationError, match="moves in a deal"):
         MatchRecord.from_text(long_deal)
+
+
+def _leaves(node: JSON, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(node, dict):
+        return [p for key, value in node.items() for p in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [p for i, value in enumerate(node) for p in _leaves(value, (*path, i))] + [path]
+    return [path]
+
+
+_JUNK: Final = (None, True, 0, -1, 7, 10**30, "", "AD", "pass", "٣", [], {}, [0], 1.5)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("kind", ["match", "match_view", "match_record"])
+def test_random_tampering_gives_only_the_library_errors(kind: str, seed: int) -> None:
+    match = midway("chiamata")
+    value = {
+        "match": match,
+        "match_view": observe(match, 2),
+        "match_record": Record.from_state(match),
+    }[kind]
+    document = json.loads(dumps(value))
+    leaves = _leaves(document)
+    rng = random.Random(f"{kind}:{seed}")
+    for _ in range(200):
+        path = rng.choice(leaves)
+        if not path:
+            continue
+        tampered = copy.deepcopy(document)
+        node = tampered
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = rng.choice(_JUNK)
+        try:
+            back = loads(json.dumps(tampered))
+        except (InvalidNotationError, InvalidStateError):
+            continue
+        # Accepted: then it is a faithful document of what it decodes to.
+        assert json.loads(dumps(back)) == tampered, path

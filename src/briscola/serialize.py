@@ -403,6 +403,14 @@ def _int_list(value: JSON, path: str, *, limit: int = 6) -> tuple[int, ...]:
     return tuple(_expect(item, int, f"{path}[{i}]") for i, item in enumerate(items))
 
 
+def _winners(value: JSON, path: str) -> frozenset[int]:
+    """A set of seats, written as `dumps` writes it: distinct, in increasing order."""
+    seats = _int_list(value, path)
+    if list(seats) != sorted(set(seats)) or any(seat < 0 for seat in seats):
+        raise InvalidNotationError(f"{path}: expected different seats in increasing order")
+    return frozenset(seats)
+
+
 def _seat(value: JSON, path: str, r: Rules) -> int:
     seat = _expect(value, int, path)
     if not 0 <= seat < r.players:
@@ -505,7 +513,7 @@ def _decode_score(reader: _Reader) -> Score:
     result = Score(
         points=_int_list(reader.get("points", list), f"{path}.points"),
         deltas=_int_list(reader.get("deltas", list), f"{path}.deltas"),
-        winners=frozenset(_int_list(reader.get("winners", list), f"{path}.winners")),
+        winners=_winners(reader.get("winners", list), f"{path}.winners"),
         final=reader.get("final", bool),
         void=reader.get("void", bool),
         team_points=_int_list(reader.get("team_points", list), f"{path}.team_points"),
@@ -944,7 +952,7 @@ def _decode_match_score(reader: _Reader) -> MatchScore:
         card_points=_int_list(reader.get("card_points", list), f"{p}.card_points"),
         deals_won=_int_list(reader.get("deals_won", list), f"{p}.deals_won"),
         deals_played=reader.get("deals_played", int),
-        winners=frozenset(_int_list(reader.get("winners", list), f"{p}.winners")),
+        winners=_winners(reader.get("winners", list), f"{p}.winners"),
         final=reader.get("final", bool),
     )
     reader.done()
