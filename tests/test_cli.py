@@ -415,10 +415,14 @@ def test_hostile_files_give_one_line_and_status_2_as_a_process(
         ["demo", "--record", "/nonexistent/folder/file.txt"],
         ["demo", "--match", "--record", "/nonexistent/folder/file.txt"],
         ["schema", "nope"],
+        ["demo", "--seed", "seven"],
+        ["nosuchcommand"],
+        [],
     ],
 )
 def test_bad_commands_give_one_line_and_status_2_as_a_process(argv: list[str]) -> None:
     done = process(*argv)
     assert done.returncode == 2
     assert done.stderr.startswith("briscola: ")
+    assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr

@@ -25,7 +25,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
 from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game
@@ -351,8 +351,15 @@ def _version() -> str:
     return f"briscola {__version__}"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors in the command's one-line form."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"briscola: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="briscola", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="briscola", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -413,7 +420,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     as in ``briscola demo | head -1``; 130 on Ctrl-C.
     """
     try:
-        args = _parser().parse_args(argv)
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as stop:  # --help, --version, or a usage error already reported
+            return stop.code if isinstance(stop.code, int) else 0
         run: Callable[[argparse.Namespace], int] = args.run
         status = run(args)
         sys.stdout.flush()
