@@ -644,18 +644,34 @@ def _leaves(node: JSON, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
-_JUNK: Final = (None, True, 0, -1, 7, 10**30, "", "AD", "pass", "٣", [], {}, [0], 1.5)
+_JUNK: Final[tuple[JSON, ...]] = (
+    None,
+    True,
+    0,
+    -1,
+    7,
+    10**30,
+    "",
+    "AD",
+    "pass",
+    "٣",
+    [],
+    {},
+    [0],
+    1.5,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("kind", ["match", "match_view", "match_record"])
 def test_random_tampering_gives_only_the_library_errors(kind: str, seed: int) -> None:
     match = midway("chiamata")
-    value = {
+    values: dict[str, Match | MatchView | MatchRecord] = {
         "match": match,
         "match_view": observe(match, 2),
         "match_record": Record.from_state(match),
-    }[kind]
+    }
+    value = values[kind]
     document = json.loads(dumps(value))
     leaves = _leaves(document)
     rng = random.Random(f"{kind}:{seed}")
