@@ -228,7 +228,7 @@ class Match:
     """The finished deals, void ones included (they count for nothing)."""
     state: State
     """The deal in progress, or the last deal once the match is over."""
-    deals: tuple[State, ...] = ()
+    deals: tuple[State, ...] = attrs.field(default=(), repr=False)
     """The finished deals as played, one per entry of `results`, every move included: the
     referee's record of the match (it holds every card and signal, so never show it to a
     player). It lets a match be written down and replayed (`Record.from_state`, `dumps`)."""
