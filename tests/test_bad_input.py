@@ -93,7 +93,7 @@ def test_functions_of_a_deal_accept_a_match_or_refuse_clearly() -> None:
     assert "classic" in render(match)
     assert "classic" in render(observe(match, 0))
     assert observe(determinize(observe(match, 0), seed=1), 0) == observe(match.state, 0)
-    assert Record.from_state(match).moves == ()
+    assert Record.from_state(match).deals == ((),)  # the whole match: one deal, no move yet
     junks: tuple[object, ...] = (None, 5, "x", {}, rules("classic"), DECK[0])
     for junk in junks:
         with pytest.raises(briscola.InvalidStateError):
@@ -101,7 +101,7 @@ def test_functions_of_a_deal_accept_a_match_or_refuse_clearly() -> None:
         with pytest.raises(briscola.InvalidStateError):
             determinize(junk)  # type: ignore[arg-type]
         with pytest.raises(briscola.InvalidStateError):
-            Record.from_state(junk)  # type: ignore[arg-type]
+            Record.from_state(junk)  # type: ignore[call-overload]
 
 
 def test_the_state_class_is_not_a_state() -> None:
@@ -120,7 +120,7 @@ def test_arguments_of_the_wrong_kind() -> None:
     with pytest.raises(briscola.RulesError, match="seed"):
         new_game("classic", deck=list(DECK), seed="bad")  # type: ignore[arg-type]
     with pytest.raises(briscola.InvalidNotationError):
-        loads("{}", max_size=None)  # type: ignore[arg-type]
+        loads("{}", max_size=None)  # type: ignore[call-overload]
     with pytest.raises(briscola.InvalidNotationError):
         dumps(state, indent=1.5)  # type: ignore[arg-type]
     with pytest.raises(briscola.RulesError):

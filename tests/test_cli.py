@@ -1,15 +1,18 @@
-"""The ``briscola`` command: ``demo``, ``replay``, ``validate`` and ``variants``.
+"""The ``briscola`` command: ``demo``, ``replay``, ``validate``, ``schema`` and ``variants``.
 
-Each command is run in-process through `briscola.cli.main`, with its output captured.
-A bad input ends with exit status 2 and a message on stderr, never a traceback.
+Most commands are run in-process through `briscola.cli.main`, with their output captured;
+the last tests run ``python -m briscola`` as a process, as a user does. A bad input ends
+with exit status 2 and one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import runpy
+import subprocess
 import sys
 import warnings
 from collections.abc import Sequence
@@ -21,6 +24,8 @@ import pytest
 import briscola
 from briscola import VARIANTS, Record
 from briscola.cli import main
+from briscola.records import MatchRecord
+from briscola.serialize import SCHEMA_NAMES, schema
 from helpers import PRESET_IDS
 
 PRESETS: Final = tuple(VARIANTS)
@@ -264,3 +269,160 @@ def test_json_documents_from_the_demo_record(tmp_path: Path) -> None:
     assert main(["demo", "--seed", "9", "--record", str(file)]) == 0
     record = Record.from_text(file.read_text(encoding="utf-8"))
     assert json.loads(briscola.dumps(record))["type"] == "record"
+
+
+# --- as a process --------------------------------------------------------------------------
+
+SRC: Final = Path(__file__).resolve().parent.parent / "src"
+
+
+def process(*argv: str, stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m briscola`` with this tree's code, as a user would."""
+    environment = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.run(
+        [sys.executable, "-m", "briscola", *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_version_as_a_process() -> None:
+    done = process("--version")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.strip() == f"briscola {briscola.__version__}"
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line is written, as after `head`
+    try:
+        done = process("demo", "--match", "--variant", "chiamata", stdout=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 141
+    assert done.stderr == ""
+
+
+def test_schema_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "schema")
+    assert (status, err) == (0, "")
+    assert out.split() == list(SCHEMA_NAMES)
+    for name in SCHEMA_NAMES:
+        status, out, err = run(capsys, "schema", name)
+        assert (status, err) == (0, "")
+        assert json.loads(out) == schema(name)
+    status, out, err = run(capsys, "schema", "nope")
+    assert status == 2
+    assert err.startswith("briscola: no schema named 'nope'")
+
+
+@pytest.mark.parametrize("word", ["true", "TRUE", "True", "yes", "On", "1"])
+def test_boolean_options_accept_the_usual_words(
+    capsys: pytest.CaptureFixture[str], word: str
+) -> None:
+    status, out, err = run(capsys, "demo", "--option", f"seven_swap={word}")
+    assert (status, err) == (0, "")
+    assert "seven_swap=True" in out
+    status, out, err = run(
+        capsys, "demo", "--option", f"seven_swap={word}", "--option", "two_swap=off"
+    )
+    assert (status, err) == (0, "")
+    assert "two_swap" not in out.splitlines()[0]  # off is the default: not shown
+
+
+def test_demo_match_record_then_validate_and_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    file = tmp_path / "match.txt"
+    status, out, err = run(capsys, "demo", "--match", "--seed", "4", "--record", str(file))
+    assert (status, err) == (0, "")
+    record = MatchRecord.from_text(file.read_text(encoding="utf-8"))
+    match = record.final_match()
+    assert briscola.is_over(match)
+    assert len(record.deals) == len(match.results)
+    assert (
+        out.rstrip().splitlines()[-1]
+        == run(capsys, "replay", str(file))[1].rstrip().splitlines()[-1]
+    )
+    status, out, err = run(capsys, "validate", str(file))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{file}: valid match record, rules('classic'), match best_of(3),")
+    json_file = tmp_path / "match.json"
+    json_file.write_text(briscola.dumps(match), encoding="utf-8")
+    status, out, err = run(capsys, "validate", str(json_file))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{json_file}: valid JSON match,")
+
+
+def test_validate_names_the_kind_of_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = briscola.random_playout(briscola.new_game("classic", seed=4), random.Random(4))
+    documents = {
+        "state.json": (briscola.dumps(state), "JSON state"),
+        "record.json": (briscola.dumps(Record.from_state(state)), "JSON record"),
+        "record.txt": (Record.from_state(state).to_text(), "record"),
+    }
+    for name, (text, kind) in documents.items():
+        file = tmp_path / name
+        file.write_text(text, encoding="utf-8")
+        status, out, err = run(capsys, "validate", str(file))
+        assert (status, err) == (0, "")
+        assert out.startswith(f"{file}: valid {kind}, rules('classic'), 40 moves, finished")
+
+
+HOSTILE: Final[dict[str, bytes]] = {
+    "crafted rules tag": _good_record_text()
+    .replace("rules('classic')", "rules('classic', signal_tokens=(['ACE'],))")
+    .encode(),
+    "arabic-indic dealer": _good_record_text().replace('[Dealer "1"]', '[Dealer "١"]').encode(),
+    "two byte-order marks": ("\ufeff\ufeff" + _good_record_text()).encode(),
+    "match view": briscola.dumps(
+        briscola.observe(briscola.new_match("classic", seed=1), 0)
+    ).encode(),
+    "tampered match": briscola.dumps(briscola.new_match("classic", seed=1))
+    .replace('"seed": 1', '"seed": 2')
+    .replace('"moves": []', '"moves": [[0, "AD"]]')
+    .encode(),
+    "huge number": b'{"type": "match", "format": 1, "seed": ' + b"9" * 5000 + b"}",
+    "latin-1": '[Event "caff\xe8"]'.encode("latin-1"),
+}
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_files_give_one_line_and_status_2_as_a_process(
+    tmp_path: Path, command: str, name: str
+) -> None:
+    file = tmp_path / "hostile"
+    file.write_bytes(HOSTILE[name])
+    done = process(command, str(file))
+    assert done.returncode == 2, name
+    assert done.stderr.startswith("briscola: ")
+    assert done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--option", "seven_swap=perhaps"],
+        ["demo", "--match", "best_of(٣)"],
+        ["demo", "--record", "/nonexistent/folder/file.txt"],
+        ["demo", "--match", "--record", "/nonexistent/folder/file.txt"],
+        ["schema", "nope"],
+        ["demo", "--seed", "seven"],
+        ["nosuchcommand"],
+        [],
+    ],
+)
+def test_bad_commands_give_one_line_and_status_2_as_a_process(argv: list[str]) -> None:
+    done = process(*argv)
+    assert done.returncode == 2
+    assert done.stderr.startswith("briscola: ")
+    assert done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr

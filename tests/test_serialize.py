@@ -2,7 +2,7 @@
 
 * Round trips (``loads(dumps(x)) == x``) and pickle round trips of states, views, rules,
   moves, scores and records, over random games of every preset with random table rules.
-* Every document written validates against its JSON Schema in the repository's
+* Every document written validates against its JSON Schema, shipped in the package's
   ``schemas/`` folder, and the schemas themselves are well formed and not vacuous.
 * Hostile input: random JSON, random text and tampered real documents raise only
   `InvalidNotationError` or `InvalidStateError`, quickly; a tampered state is refused unless
@@ -38,13 +38,10 @@ from briscola import (
     Card,
     InvalidNotationError,
     InvalidStateError,
-    Move,
     Pass,
     Record,
     Rules,
-    Score,
     State,
-    View,
     dumps,
     legal_moves,
     loads,
@@ -54,6 +51,8 @@ from briscola import (
     rules,
     score,
 )
+from briscola.serialize import SCHEMA_NAMES
+from briscola.serialize import Serializable as SerializableValue
 from helpers import (
     ALL_CODES,
     BUGIARDA,
@@ -73,11 +72,11 @@ from helpers import (
 from strategies import deal_settings, table_rules
 
 JSON: TypeAlias = Any
-Serializable: TypeAlias = State | View | Rules | Move | Score | Record
+Serializable: TypeAlias = SerializableValue
 
-SCHEMA_DIR: Final = Path(__file__).resolve().parent.parent / "schemas"
+SCHEMA_DIR: Final = Path(__file__).resolve().parent.parent / "src" / "briscola" / "schemas"
 SCHEMA_BASE: Final = "https://briscola.invalid/schemas/"
-KINDS: Final = ("state", "view", "rules", "move", "score", "record")
+KINDS: Final = SCHEMA_NAMES
 ALLOWED: Final = (InvalidNotationError, InvalidStateError)
 
 PRESETS: Final = tuple(VARIANTS)

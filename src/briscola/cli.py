@@ -1,32 +1,41 @@
-"""The ``briscola`` command: a seeded demo game, records, and the list of variants.
+"""The ``briscola`` command: a seeded demo game, records, schemas and the list of variants.
 
 ```text
+briscola --version
 briscola demo [--variant classic-4] [--seed 7] [--dealer N] [--option NAME=VALUE ...]
               [--match [FORMAT]] [--record FILE]
-briscola replay FILE       # print a recorded deal trick by trick
-briscola validate FILE     # check a record (text or JSON) or a JSON state
+briscola replay FILE       # print a recorded deal (or match) trick by trick
+briscola validate FILE     # check a record (text or JSON), a JSON state or a JSON match
+briscola schema [NAME]     # print a JSON Schema; without NAME, list them
 briscola variants
 ```
+
+Each subcommand is one function, ``_command_<name>(args) -> int``, registered in
+`_parser`. Errors print ``briscola: <message>`` on the standard error and exit with
+status 2; the command never shows a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Final, NoReturn
 
 from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game
-from .match import new_match
+from .match import Match, new_match
 from .moves import Move, Play, SwapTrump
-from .records import Record
+from .records import MatchRecord, Record, read_record
 from .render import render
 from .rules import OPTIONS, VARIANTS, rules
 from .scoring import score
-from .serialize import loads
+from .serialize import SCHEMA_NAMES, loads, schema
 from .state import Phase, State
 
 __all__ = ["main"]
@@ -75,36 +84,91 @@ def play_demo(
     return lines
 
 
-def _replay(file: str, *, show: bool) -> int:
-    """``briscola replay`` and ``briscola validate``."""
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        print(f"briscola: cannot read {file}: {error.strerror}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"briscola: {file} is not UTF-8 text", file=sys.stderr)
-        return 2
-    if text.lstrip().startswith("{"):
-        value = loads(text)
-        if isinstance(value, State):
-            value = Record.from_state(value)
-        if not isinstance(value, Record):
-            print(
-                f"briscola: {file} holds a {type(value).__name__}, not a record", file=sys.stderr
-            )
-            return 2
-        record = value
-    else:
-        record = Record.from_text(text)
-    states = list(record.states())
-    final = states[-1]
-    if show:
-        print(_describe(states[0], _Scripted(record.moves)))
-    else:
-        outcome = "finished" if final.phase is Phase.OVER else f"unfinished ({final.phase.value})"
-        print(f"{file}: valid {final.rules!r} record, {len(record.moves)} moves, {outcome}")
+def _read(file: str) -> tuple[Record | MatchRecord, str]:
+    """The record in ``file`` and what kind of document held it: a record's text, or a
+    JSON record, state, match or match record (a state or a match is turned into its
+    record).
+
+    Raises:
+        BriscolaError: for a file that holds no such document.
+        OSError, UnicodeDecodeError: for a file that cannot be read as UTF-8 text.
+    """
+    text = Path(file).read_text(encoding="utf-8")
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        record = read_record(text)
+        return record, "match record" if isinstance(record, MatchRecord) else "record"
+    value = loads(text)
+    if isinstance(value, State):
+        return Record.from_state(value), "JSON state"
+    if isinstance(value, Match):
+        return Record.from_state(value), "JSON match"
+    if isinstance(value, Record):
+        return value, "JSON record"
+    if isinstance(value, MatchRecord):
+        return value, "JSON match record"
+    raise _Refused(
+        f"{file} holds a {_KIND_NAMES.get(type(value).__name__, type(value).__name__)}, "
+        "which cannot be replayed: give a record, a state or a match"
+    )
+
+
+class _Refused(BriscolaError):
+    """A file the command cannot use, for a reason of its own."""
+
+
+_KIND_NAMES: Final = {
+    "View": "view",
+    "Rules": "rules document",
+    "Score": "score",
+    "MatchView": "match view",
+    "MatchScore": "match score",
+}
+
+
+def _command_validate(args: argparse.Namespace) -> int:
+    """``briscola validate FILE``: check a record, state or match by replaying it, and say
+    what kind of document it was."""
+    record, what = _read(args.file)
+    if isinstance(record, MatchRecord):
+        final = record.final_match()
+        outcome = "finished" if score(final).final else "unfinished"
+        deals = len(record.deals)
+        moves = sum(len(moves) for moves in record.deals)
+        print(
+            f"{args.file}: valid {what}, {final.rules!r}, match {final.format}, "
+            f"{deals} deal{'s' * (deals != 1)}, {moves} moves, {outcome}"
+        )
+        return 0
+    last = record.final_state()
+    outcome = "finished" if last.phase is Phase.OVER else f"unfinished ({last.phase.value})"
+    print(f"{args.file}: valid {what}, {last.rules!r}, {len(record.moves)} moves, {outcome}")
     return 0
+
+
+def _command_replay(args: argparse.Namespace) -> int:
+    """``briscola replay FILE``: print a recorded deal, or every deal of a match."""
+    record, _ = _read(args.file)
+    if isinstance(record, Record):
+        states = list(record.states())
+        print(_describe(states[0], _Scripted(record.moves)))
+        return 0
+    final = record.final_match()
+    print(f"{final.rules.title} ({final.rules!r}), match {final.format}, seed {record.seed}")
+    for number, deal in enumerate(record.deal_records(), 1):
+        print()
+        print(f"== deal {number}, dealer seat {deal.dealer}")
+        print(_describe(deal.first_state(), _Scripted(deal.moves)))
+    print()
+    print(_standing(final))
+    return 0
+
+
+def _standing(match: Match) -> str:
+    standing = score(match)
+    if not standing.final:
+        return f"match unfinished; totals {'/'.join(map(str, standing.totals))}"
+    winners = " and ".join(f"seat {s}" for s in sorted(standing.winners))
+    return f"match won by {winners or 'nobody (a drawn match)'}"
 
 
 class _Scripted:
@@ -202,8 +266,10 @@ def play_match_demo(
     dealer: int | None,
     options: dict[str, object],
     match_format: str | None,
+    record_file: str | None = None,
 ) -> str:
-    """Play a whole seeded match between random players and summarize each deal."""
+    """Play a whole seeded match between random players and summarize each deal; with
+    ``record_file``, also write the match's record there."""
     match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)
     chooser = SeededChooser(seed)
     lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
@@ -222,28 +288,81 @@ def play_match_demo(
                 f"{'/'.join(map(str, result.score.points))}, won by {outcome}; totals "
                 f"{'/'.join(map(str, standing.totals))}"
             )
-    final = score(match)
-    winners = " and ".join(f"seat {s}" for s in sorted(final.winners)) or "nobody (a drawn match)"
-    lines.append(f"match won by {winners}")
+    lines.append(_standing(match))
+    if record_file is not None:
+        record = Record.from_state(match, Event=f"briscola demo, seed {seed}")
+        Path(record_file).write_text(record.to_text(), encoding="utf-8")
     return "\n".join(lines)
 
 
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
 def _option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE``: a boolean word (true/false, yes/no, on/off, 1/0, any case) is a bool
+    for the options that take one; a whole number is an int; anything else is text."""
     name, sep, raw = text.partition("=")
+    name = name.strip()
     if not sep:
-        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text[:60]!r}")
     value: object = raw
-    if raw.lower() in ("true", "false"):
+    takes_bool = name in OPTIONS and OPTIONS[name].values == "bool"
+    if takes_bool and raw.lower() in _TRUE | _FALSE:
+        value = raw.lower() in _TRUE
+    elif raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
-    elif re.fullmatch(r"-?[0-9]+", raw):
+    elif re.fullmatch(r"-?[0-9]{1,9}", raw):
         value = int(raw)
-    return name.strip(), value
+    return name, value
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="briscola", description=__doc__.splitlines()[0])
+def _command_demo(args: argparse.Namespace) -> int:
+    """``briscola demo``: a seeded game (or match) between random players."""
+    options = dict(args.option)
+    if args.match is not None:
+        fmt = None if args.match == "default" else args.match
+        print(play_match_demo(args.variant, args.seed, args.dealer, options, fmt, args.record))
+    else:
+        print(play_demo(args.variant, args.seed, args.dealer, options, args.record))
+    return 0
+
+
+def _command_variants(args: argparse.Namespace) -> int:
+    """``briscola variants``: the presets, one per line."""
+    for name, preset in VARIANTS.items():
+        print(f"{name:<15} {preset.title}")
+    return 0
+
+
+def _command_schema(args: argparse.Namespace) -> int:
+    """``briscola schema [NAME]``: print a JSON Schema, or list their names."""
+    if args.name is None:
+        for name in SCHEMA_NAMES:
+            print(name)
+        return 0
+    print(json.dumps(schema(args.name), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"briscola {__version__}"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors in the command's one-line form."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"briscola: {message} (see {self.prog} --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="briscola", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True)
+
     demo = commands.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--variant", default="classic", help="a preset id (default: classic)")
     demo.add_argument("--seed", type=int, default=7, help="deal and choices (default: 7)")
@@ -264,26 +383,74 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
     )
-    demo.add_argument("--record", metavar="FILE", help="also write the deal's record to FILE")
-    replay = commands.add_parser("replay", help="print a recorded deal trick by trick")
-    replay.add_argument("file", help="a record, as text or JSON")
-    validate = commands.add_parser("validate", help="check a record or a JSON state")
-    validate.add_argument("file", help="a record (text or JSON) or a JSON state")
-    commands.add_parser("variants", help="list the presets")
-    args = parser.parse_args(argv)
+    demo.add_argument(
+        "--record", metavar="FILE", help="also write the deal's (or the match's) record to FILE"
+    )
+    demo.set_defaults(run=_command_demo)
+
+    replay = commands.add_parser("replay", help="print a recorded deal or match trick by trick")
+    replay.add_argument("file", help="a record (text or JSON), or a JSON state or match")
+    replay.set_defaults(run=_command_replay)
+
+    validate = commands.add_parser(
+        "validate", help="check a record, a JSON state or a JSON match by replaying it"
+    )
+    validate.add_argument("file", help="a record (text or JSON), or a JSON state or match")
+    validate.set_defaults(run=_command_validate)
+
+    shown = commands.add_parser("schema", help="print a JSON Schema; without NAME, list them")
+    shown.add_argument("name", nargs="?", metavar="NAME", help=", ".join(SCHEMA_NAMES))
+    shown.set_defaults(run=_command_schema)
+
+    variants = commands.add_parser("variants", help="list the presets")
+    variants.set_defaults(run=_command_variants)
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"briscola: {message}", file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    0 on success; 2, with ``briscola: <message>`` on the standard error, for any error;
+    141 (as a program stopped by ``SIGPIPE``) when the reader of the output goes away,
+    as in ``briscola demo | head -1``; 130 on Ctrl-C.
+    """
     try:
-        if args.command == "variants":
-            for name, preset in VARIANTS.items():
-                print(f"{name:<15} {preset.title}")
-            return 0
-        if args.command in ("replay", "validate"):
-            return _replay(args.file, show=args.command == "replay")
-        if args.match is not None:
-            fmt = None if args.match == "default" else args.match
-            print(play_match_demo(args.variant, args.seed, args.dealer, dict(args.option), fmt))
-        else:
-            print(play_demo(args.variant, args.seed, args.dealer, dict(args.option), args.record))
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as stop:  # --help, --version, or a usage error already reported
+            return stop.code if isinstance(stop.code, int) else 0
+        run: Callable[[argparse.Namespace], int] = args.run
+        status = run(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader closed the pipe: say nothing more, and keep Python's exit-time flush of
+        # stdout from failing again on the same pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # a stdout with no file descriptor (captured output)
+            pass
+        finally:
+            os.close(devnull)
+        return 141
+    except KeyboardInterrupt:
+        return 130
     except BriscolaError as error:
-        print(f"briscola: {error}", file=sys.stderr)
-        return 2
-    return 0
+        return _fail(str(error))
+    except UnicodeDecodeError:
+        return _fail(f"{getattr(args, 'file', 'the file')} is not UTF-8 text")
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(f"cannot read or write {where}{error.strerror or error}")
+    except RecursionError:
+        return _fail("the input is nested too deeply")
+    except MemoryError:
+        return _fail("the input is too large")
+    except Exception as error:  # the last guard: an internal error still gets one line
+        return _fail(f"internal error ({type(error).__name__}): {str(error)[:200]}")

@@ -134,8 +134,13 @@ _BUILDERS: Final = {
 
 
 def parse_format(text: str) -> MatchFormat:
-    """Read a format from its spelling, such as ``"best_of(3)"`` or ``"two_wins_or_120"``."""
-    found = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*", text)
+    """Read a format from its spelling, such as ``"best_of(3)"`` or ``"two_wins_or_120"``.
+
+    The number is written in ASCII digits (at most nine of them).
+    """
+    if not isinstance(text, str):
+        raise RulesError(f"a match format is text, not {type(text).__name__}")
+    found = re.fullmatch(r"[ \t]*([a-z_0-9]+)[ \t]*(?:\([ \t]*([0-9]{1,9})[ \t]*\))?[ \t]*", text)
     if found is not None:
         name, number = found.groups()
         if name == "two_wins_or_120" and number is None:
@@ -143,7 +148,7 @@ def parse_format(text: str) -> MatchFormat:
         if name in _BUILDERS and number is not None:
             return _BUILDERS[name](int(number))
     raise RulesError(
-        f"unknown match format {text!r}: use best_of(k), first_to_deals(w), rounds(k), "
+        f"unknown match format {text!r:.60}: use best_of(k), first_to_deals(w), rounds(k), "
         "cumulative_points(target), two_wins_or_120, fixed_deals(n) or first_to_game_points(k)"
     )
 
@@ -223,6 +228,10 @@ class Match:
     """The finished deals, void ones included (they count for nothing)."""
     state: State
     """The deal in progress, or the last deal once the match is over."""
+    deals: tuple[State, ...] = attrs.field(default=(), repr=False)
+    """The finished deals as played, one per entry of `results`, every move included: the
+    referee's record of the match (it holds every card and signal, so never show it to a
+    player). It lets a match be written down and replayed (`Record.from_state`, `dumps`)."""
 
     @property
     def dealer(self) -> int:
@@ -355,7 +364,7 @@ def _record(match: Match, state: State) -> Match:
 
     result = DealResult(state.dealer, score(state))
     results = match.results + (result,)
-    finished = attrs.evolve(match, results=results, state=state)
+    finished = attrs.evolve(match, results=results, state=state, deals=match.deals + (state,))
     if match_score(finished).final:
         return finished
     r = match.rules

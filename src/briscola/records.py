@@ -17,6 +17,27 @@ the moves numbered by trick (0 for the moves before the first trick)::
 
 `Record.from_text` reads that form back; `briscola.dumps` and `briscola.loads` give the JSON
 form. Errors name the line (`InvalidNotationError`) or the move (`IllegalMoveError`).
+
+A `MatchRecord` writes down a whole match the same way: match tags, then one section per
+deal, each opened by a ``[Deal "n"]`` tag and holding that deal's tags and moves::
+
+    [Format "briscola-match 1"]
+    [Rules "rules('classic')"]
+    [Match "best_of(3)"]
+    [Seed "5"]
+    [Dealer "1"]
+    [Result "won by 0"]
+
+    [Deal "1"]
+    [Dealer "1"]
+    [Deck "..."]
+    [Result "+1 -1"]
+
+    1. 3D, 6D
+    ...
+
+Readers accept one leading byte-order mark, refuse texts longer than `MAX_SIZE`
+characters, and read numbers in ASCII digits only.
 """
 
 from __future__ import annotations
@@ -24,7 +45,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, overload
 
 import attrs
 
@@ -37,19 +58,50 @@ from .errors import (
     RulesError,
 )
 from .game import apply, deal_from, new_game
+from .match import DealerRotation, Match, MatchFormat, match_score, new_match, parse_format
 from .moves import Move, parse_move
 from .rules import Rules, TrumpSource, rules
 from .scoring import score
 from .state import Phase, State
 
-if TYPE_CHECKING:
-    from .match import Match
-
-__all__ = ["Record", "parse_rules"]
+__all__ = [
+    "MAX_DEALS",
+    "MAX_MOVES",
+    "MAX_SIZE",
+    "MatchRecord",
+    "Record",
+    "parse_rules",
+    "read_record",
+]
 
 FORMAT: Final = "briscola-record 1"
-_TAG: Final = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+"""The ``Format`` tag of a deal's record."""
+MATCH_FORMAT: Final = "briscola-match 1"
+"""The ``Format`` tag of a match's record."""
+MAX_SIZE: Final = 1_000_000
+"""The longest record text `Record.from_text` and `MatchRecord.from_text` read, in
+characters."""
+MAX_MOVES: Final = 2000
+"""The most moves a deal's record (or one deal of a match's record) may hold; a real deal
+has a few hundred at most."""
+MAX_DEALS: Final = 1000
+"""The most deals a match's record may hold."""
+_TAG: Final = re.compile(r'^\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"\]$')
 _RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
+_MATCH_RESERVED: Final = (
+    "Format",
+    "Rules",
+    "Match",
+    "Seed",
+    "Dealer",
+    "DealerRotation",
+    "RedealSameDealerAfterDraw",
+    "RedealSameDealerAfterVoid",
+    "CappottoWinsMatch",
+    "Result",
+    "Deal",
+)
+_DEAL_TAGS: Final = ("Deal", "Dealer", "Deck", "TrumpSuit", "Result")
 
 
 @attrs.frozen
@@ -95,30 +147,32 @@ class Record:
             )
         if self.trump_suit is not None and not isinstance(self.trump_suit, Suit):
             raise InvalidNotationError("a record's trump_suit must be a Suit or None")
-        for tag in self.tags:
-            if (
-                not isinstance(tag, tuple)
-                or len(tag) != 2
-                or not all(isinstance(part, str) for part in tag)
-                or tag[0] in _RESERVED
-                or not re.fullmatch(r"\w+", tag[0])
-            ):
-                raise InvalidNotationError(f"{tag!r:.60} is not a record tag (a name and a value)")
+        _check_tags(self.tags, _RESERVED)
 
+    @overload
     @classmethod
-    def from_state(cls, state: State | Match, **tags: str) -> Record:
-        """The record of ``state``: its rules, dealer, deck and every move so far."""
-        from .match import Match
+    def from_state(cls, state: State, **tags: str) -> Record: ...
+    @overload
+    @classmethod
+    def from_state(cls, state: Match, **tags: str) -> MatchRecord: ...
+    @classmethod
+    def from_state(cls, state: State | Match, **tags: str) -> Record | MatchRecord:
+        """The record of ``state``: its rules, dealer, deck and every move so far.
 
+        For a `Match`, the `MatchRecord` of the whole match: every deal, finished or in
+        progress, with its moves.
+
+        Raises:
+            InvalidStateError: if ``state`` is neither a `State` nor a `Match`.
+            InvalidNotationError: if a tag name is reserved or not a word.
+        """
         if isinstance(state, Match):
-            state = state.state
+            return MatchRecord.from_state(state, **tags)
         if not isinstance(state, State):
             raise InvalidStateError(
-                f"Record.from_state() needs a State, not {type(state).__name__}"
+                f"Record.from_state() needs a State or a Match, not {type(state).__name__}"
             )
-        for name in tags:
-            if name in _RESERVED or not re.fullmatch(r"\w+", name):
-                raise InvalidNotationError(f"{name!r} cannot be the name of a record tag")
+        _check_tag_names(tags, _RESERVED)
         trump = state.trump_suit if state.rules.trump_source is TrumpSource.SEPARATE_FLIP else None
         return cls(
             state.rules,
@@ -177,70 +231,49 @@ class Record:
             lines.append(f'[TrumpSuit "{self.trump_suit.value}"]')
         lines.extend(f'[{name} "{_escape(value)}"]' for name, value in self.tags)
         states = list(self.states())
-        final = states[-1]
-        if final.phase is Phase.OVER:
-            lines.append(f'[Result "{_result(final)}"]')
+        if states[-1].phase is Phase.OVER:
+            lines.append(f'[Result "{_result(states[-1])}"]')
         lines.append("")
-        by_trick: dict[int, list[str]] = {}
-        for before, move in zip(states, self.moves, strict=False):
-            opening = not before.tricks and not before.trick and before.phase is not Phase.PLAY
-            trick = 0 if opening else len(before.tricks) + 1
-            by_trick.setdefault(trick, []).append(str(move))
-        lines.extend(f"{trick}. {', '.join(moves)}" for trick, moves in sorted(by_trick.items()))
+        lines.extend(_move_lines(states, self.moves))
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> Record:
+    def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> Record:
         """Read the text form.
 
+        Args:
+            text: The record. One leading byte-order mark is ignored.
+            max_size: The longest text accepted, in characters.
+
         Raises:
-            InvalidNotationError: naming the line that cannot be read.
+            InvalidNotationError: naming the line that cannot be read, or for a text
+                longer than ``max_size`` or a match record (read it with
+                `MatchRecord.from_text` or `read_record`).
         """
-        if not isinstance(text, str):
-            raise InvalidNotationError(f"a record is text, not {type(text).__name__}")
+        items = _read_lines(text, max_size)
         tags: dict[str, str] = {}
         extra: list[tuple[str, str]] = []
         moves: list[Move] = []
-        text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith(("#", ";")):
-                continue
-            tag = _TAG.match(line)
-            if tag is not None:
-                name, value = tag.group(1), _unescape(tag.group(2))
-                if name in _RESERVED:
-                    if name in tags:
-                        raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
-                    tags[name] = value
-                else:
-                    extra.append((name, value))
-                continue
-            head, dot, body = line.partition(".")
-            if not dot or not re.fullmatch(r"[0-9]+", head.strip()):
-                raise InvalidNotationError(f"line {number}: cannot read {line[:60]!r}")
-            for item in body.split(","):
-                if not item.strip():
-                    continue
-                try:
-                    moves.append(parse_move(item))
-                except BriscolaError:
+        for number, name, value in items:
+            if name is None:
+                moves.extend(value)
+            elif name in _RESERVED:
+                if name in tags:
+                    raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
+                if name == "Format" and value == MATCH_FORMAT:
                     raise InvalidNotationError(
-                        f"line {number}: cannot read the move {item.strip()[:40]!r}"
-                    ) from None
+                        "this is the record of a match: read it with MatchRecord.from_text()"
+                    )
+                tags[name] = value
+            else:
+                extra.append((name, value))
         record = cls._from_tags(tags, tuple(moves), tuple(extra))
         if "Result" in tags:
-            written = tags["Result"]
             try:
                 final = record.final_state()
             except IllegalMoveError:
                 return record  # the bad move is reported when the record is replayed
-            replayed = _result(final) if final.phase is Phase.OVER else None
-            if written != replayed:
-                raise InvalidNotationError(
-                    f"the Result tag says {written!r}, but the moves give "
-                    f"{replayed or 'an unfinished deal'!r}"
-                )
+            _check_result(tags["Result"], final)
         return record
 
     @classmethod
@@ -253,22 +286,481 @@ class Record:
             raise InvalidNotationError("a record needs the tags Rules and Dealer")
         game_rules = parse_rules(tags["Rules"])
         dealer = _int(tags["Dealer"], "Dealer")
-        deck = None
-        if "Deck" in tags:
-            try:
-                deck = tuple(Card.parse(code) for code in tags["Deck"].split())
-            except InvalidNotationError as error:
-                raise InvalidNotationError(f"the Deck tag: {error}") from None
+        deck = _deck(tags["Deck"]) if "Deck" in tags else None
         seed = _int(tags["Seed"], "Seed") if "Seed" in tags else None
         if (deck is None) == (seed is None):
             raise InvalidNotationError("a record needs exactly one of the tags Deck and Seed")
-        trump = None
-        if "TrumpSuit" in tags:
-            try:
-                trump = Suit(tags["TrumpSuit"].upper())
-            except ValueError:
-                raise InvalidNotationError(f"the TrumpSuit tag: {tags['TrumpSuit']!r}") from None
+        trump = _trump_suit(tags["TrumpSuit"]) if "TrumpSuit" in tags else None
         return cls(game_rules, dealer, moves, deck, seed, trump, extra)
+
+
+@attrs.frozen
+class MatchRecord:
+    """A whole match written down: its rules, format and seed, and the moves of each deal.
+
+    The deals are dealt from the match seed (see `new_match`), so the moves say everything
+    else. Build one with `Record.from_state(match)`; replay it with `matches` or
+    `final_match`.
+    """
+
+    rules: Rules
+    """The variant and table rules of every deal."""
+    format: MatchFormat
+    """The match format."""
+    seed: int
+    """The match seed."""
+    dealer: int
+    """The dealer of the first deal."""
+    deals: tuple[tuple[Move, ...], ...]
+    """The moves of each deal, in order; a deal over as soon as it was dealt (an annulled
+    hand) has none, and the last deal may be unfinished."""
+    dealer_rotation: DealerRotation = DealerRotation.PLAY_DIRECTION
+    """The match option of `new_match`: who deals next."""
+    redeal_same_dealer_after_draw: bool = False
+    """The match option of `new_match`."""
+    redeal_same_dealer_after_void: bool = True
+    """The match option of `new_match`."""
+    cappotto_wins_match: bool = False
+    """The match option of `new_match`."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """Free-form metadata: players' names, date, event, …, as (name, value) pairs."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidNotationError("a record's rules must be a Rules, from briscola.rules()")
+        if not isinstance(self.format, MatchFormat):
+            raise InvalidNotationError("a match record's format must be a MatchFormat")
+        if type(self.seed) is not int:
+            raise InvalidNotationError(
+                f"a match record's seed must be a whole number, not {self.seed!r:.40}"
+            )
+        if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
+            raise InvalidNotationError(
+                f"a record's dealer must be a seat, not {self.dealer!r:.40}"
+            )
+        if not isinstance(self.deals, tuple) or not all(
+            isinstance(moves, tuple) and all(isinstance(move, Move) for move in moves)
+            for moves in self.deals
+        ):
+            raise InvalidNotationError("a match record's deals must be tuples of moves")
+        if not isinstance(self.dealer_rotation, DealerRotation):
+            raise InvalidNotationError("a match record's dealer_rotation must be a DealerRotation")
+        for flag in (
+            self.redeal_same_dealer_after_draw,
+            self.redeal_same_dealer_after_void,
+            self.cappotto_wins_match,
+        ):
+            if type(flag) is not bool:
+                raise InvalidNotationError(
+                    f"a match option must be True or False, not {flag!r:.40}"
+                )
+        _check_tags(self.tags, _MATCH_RESERVED)
+
+    @classmethod
+    def from_state(cls, match: Match, **tags: str) -> MatchRecord:
+        """The record of ``match``: every deal so far with its moves.
+
+        Raises:
+            InvalidStateError: if ``match`` is not a `Match` built by `new_match` and
+                `apply` (one that holds its finished deals).
+            InvalidNotationError: if a tag name is reserved or not a word.
+        """
+        if not isinstance(match, Match):
+            raise InvalidStateError(
+                f"MatchRecord.from_state() needs a Match, not {type(match).__name__}"
+            )
+        _check_tag_names(tags, _MATCH_RESERVED)
+        deals = _deals_of(match)
+        return cls(
+            match.rules,
+            match.format,
+            match.seed,
+            deals[0].dealer,
+            tuple(tuple(move for _, move in deal.history) for deal in deals),
+            match.dealer_rotation,
+            match.redeal_same_dealer_after_draw,
+            match.redeal_same_dealer_after_void,
+            match.cappotto_wins_match,
+            tuple(tags.items()),
+        )
+
+    def first_match(self) -> Match:
+        """The match as it starts: its first deal just dealt."""
+        try:
+            return new_match(
+                self.rules,
+                format=self.format,
+                seed=self.seed,
+                dealer=self.dealer,
+                dealer_rotation=self.dealer_rotation,
+                redeal_same_dealer_after_draw=self.redeal_same_dealer_after_draw,
+                redeal_same_dealer_after_void=self.redeal_same_dealer_after_void,
+                cappotto_wins_match=self.cappotto_wins_match,
+            )
+        except RulesError as error:
+            raise InvalidNotationError(f"bad match settings: {error}") from None
+
+    def matches(self) -> Iterator[Match]:
+        """The match as it starts, then after each move, deal by deal.
+
+        Raises:
+            IllegalMoveError: naming the deal and the move (by number, from 1, within the
+                deal) that is not legal, or a deal that does not end where the record
+                starts the next one.
+        """
+        match = self.first_match()
+        yield match
+        for number, moves in enumerate(self.deals, 1):
+            if number <= len(match.results):  # over as soon as it was dealt
+                if moves:
+                    raise IllegalMoveError(
+                        f"deal {number} was over as soon as it was dealt: it has no moves"
+                    )
+                continue
+            if match_score(match).final:
+                raise IllegalMoveError(f"deal {number}: the match is already over")
+            for index, move in enumerate(moves, 1):
+                if len(match.results) >= number:
+                    raise IllegalMoveError(
+                        f"deal {number}, move {index} ({move}): the deal is already over"
+                    )
+                try:
+                    match = apply(match, move)
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(
+                        f"deal {number}, move {index} ({move}): {error}"
+                    ) from None
+                yield match
+            if number < len(self.deals) and len(match.results) < number:
+                raise IllegalMoveError(
+                    f"deal {number} is not over, yet the record goes on with deal {number + 1}"
+                )
+
+    def __iter__(self) -> Iterator[Match]:
+        return self.matches()
+
+    def final_match(self) -> Match:
+        """The match after the last move."""
+        match = self.first_match()
+        for match in self.matches():  # noqa: B007 - the last one is wanted
+            pass
+        return match
+
+    def deal_records(self) -> tuple[Record, ...]:
+        """One `Record` per deal, with its deck and moves, to replay a deal on its own."""
+        return tuple(Record.from_state(deal) for deal in _deals_of(self.final_match()))
+
+    def to_text(self) -> str:
+        """The text form: match tags, then one section per deal (see the module
+        documentation)."""
+        final = self.final_match()
+        lines = [
+            f'[Format "{MATCH_FORMAT}"]',
+            f'[Rules "{_escape(repr(self.rules))}"]',
+            f'[Match "{self.format}"]',
+            f'[Seed "{self.seed}"]',
+            f'[Dealer "{self.dealer}"]',
+        ]
+        for name, value, default in self._options():
+            if value != default:
+                lines.append(f'[{name} "{value}"]')
+        lines.extend(f'[{name} "{_escape(value)}"]' for name, value in self.tags)
+        if match_score(final).final:
+            lines.append(f'[Result "{_match_result(final)}"]')
+        for number, deal in enumerate(_deals_of(final), 1):
+            record = Record.from_state(deal)
+            lines += ["", f'[Deal "{number}"]', f'[Dealer "{deal.dealer}"]']
+            lines.append(f'[Deck "{" ".join(map(str, deal.deck))}"]')
+            if record.trump_suit is not None:
+                lines.append(f'[TrumpSuit "{record.trump_suit.value}"]')
+            states = list(record.states())
+            if deal.phase is Phase.OVER:
+                lines.append(f'[Result "{_result(deal)}"]')
+            if record.moves:
+                lines.append("")
+                lines.extend(_move_lines(states, record.moves))
+        return "\n".join(lines) + "\n"
+
+    def _options(self) -> tuple[tuple[str, str, str], ...]:
+        """The match options as (tag, value, default) in text form."""
+        return (
+            ("DealerRotation", self.dealer_rotation.value, "play_direction"),
+            ("RedealSameDealerAfterDraw", _flag(self.redeal_same_dealer_after_draw), "false"),
+            ("RedealSameDealerAfterVoid", _flag(self.redeal_same_dealer_after_void), "true"),
+            ("CappottoWinsMatch", _flag(self.cappotto_wins_match), "false"),
+        )
+
+    @classmethod
+    def from_text(cls, text: str, *, max_size: int = MAX_SIZE) -> MatchRecord:
+        """Read the text form.
+
+        Every tag of a deal section (``Dealer``, ``Deck``, ``TrumpSuit``, ``Result``) and
+        the match's ``Result`` are checked against a replay of the moves.
+
+        Args:
+            text: The record. One leading byte-order mark is ignored.
+            max_size: The longest text accepted, in characters.
+
+        Raises:
+            InvalidNotationError: naming the line or the tag that cannot be read or that
+                disagrees with the replay.
+        """
+        items = _read_lines(text, max_size, match=True)
+        tags: dict[str, str] = {}
+        extra: list[tuple[str, str]] = []
+        sections: list[dict[str, str]] = []
+        deals: list[list[Move]] = []
+        for number, name, value in items:
+            if name == "Deal":
+                if value != str(len(sections) + 1):
+                    raise InvalidNotationError(
+                        f'line {number}: expected [Deal "{len(sections) + 1}"]'
+                    )
+                sections.append({"Deal": value})
+                deals.append([])
+            elif name is None:
+                if not sections:
+                    raise InvalidNotationError(
+                        f"line {number}: moves before the first [Deal] section"
+                    )
+                deals[-1].extend(value)
+            elif sections:
+                if name not in _DEAL_TAGS:
+                    raise InvalidNotationError(
+                        f"line {number}: the tag {name} does not belong in a deal section"
+                    )
+                if name in sections[-1]:
+                    raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
+                sections[-1][name] = value
+            elif name in _MATCH_RESERVED:
+                if name == "Format" and value != MATCH_FORMAT:
+                    raise InvalidNotationError(
+                        f'a match record starts with [Format "{MATCH_FORMAT}"]'
+                    )
+                if name in tags:
+                    raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
+                tags[name] = value
+            else:
+                extra.append((name, value))
+        if tags.get("Format") != MATCH_FORMAT:
+            raise InvalidNotationError(f'a match record starts with [Format "{MATCH_FORMAT}"]')
+        missing = [name for name in ("Rules", "Match", "Seed", "Dealer") if name not in tags]
+        if missing:
+            raise InvalidNotationError(f"a match record needs the tags {', '.join(missing)}")
+        try:
+            fmt = parse_format(tags["Match"])
+        except RulesError:
+            raise InvalidNotationError(
+                f"the Match tag: {tags['Match'][:40]!r} is not a match format"
+            ) from None
+        rotation = tags.get("DealerRotation", "play_direction")
+        if rotation not in tuple(DealerRotation):
+            raise InvalidNotationError(f"the DealerRotation tag: {rotation[:40]!r}")
+        record = cls(
+            parse_rules(tags["Rules"]),
+            fmt,
+            _int(tags["Seed"], "Seed"),
+            _int(tags["Dealer"], "Dealer"),
+            tuple(tuple(moves) for moves in deals),
+            DealerRotation(rotation),
+            _read_flag(tags, "RedealSameDealerAfterDraw", default=False),
+            _read_flag(tags, "RedealSameDealerAfterVoid", default=True),
+            _read_flag(tags, "CappottoWinsMatch", default=False),
+            tuple(extra),
+        )
+        try:
+            final = record.final_match()
+        except IllegalMoveError:
+            return record  # the bad move is reported when the record is replayed
+        played = _deals_of(final)
+        for number, (section, deal) in enumerate(zip(sections, played, strict=False), 1):
+            _check_section(number, section, deal)
+        if "Result" in tags:
+            replayed = _match_result(final) if match_score(final).final else None
+            if tags["Result"] != replayed:
+                raise InvalidNotationError(
+                    f"the Result tag says {tags['Result'][:40]!r}, but the moves give "
+                    f"{replayed or 'an unfinished match'!r}"
+                )
+        return record
+
+
+def read_record(text: str, *, max_size: int = MAX_SIZE) -> Record | MatchRecord:
+    """Read the text of a deal's record or of a match's record, whichever it is.
+
+    Raises:
+        InvalidNotationError: as `Record.from_text` and `MatchRecord.from_text` do.
+    """
+    if isinstance(text, str) and re.search(
+        r'^\ufeff?[ \t]*\[Format[ \t]+"briscola-match ', text[:4096], re.M
+    ):
+        return MatchRecord.from_text(text, max_size=max_size)
+    return Record.from_text(text, max_size=max_size)
+
+
+def _deals_of(match: Match) -> tuple[State, ...]:
+    """Every deal of ``match`` as played: the finished ones, then the one in progress."""
+    if len(match.deals) != len(match.results):
+        raise InvalidStateError(
+            "this match does not hold its finished deals: build matches with new_match and apply"
+        )
+    if match_score(match).final:
+        return match.deals
+    return match.deals + (match.state,)
+
+
+def _check_section(number: int, section: Mapping[str, str], deal: State) -> None:
+    """Compare the tags of deal section ``number`` with the replayed ``deal``."""
+    replayed = Record.from_state(deal)
+    expected = {
+        "Dealer": str(deal.dealer),
+        "Deck": " ".join(map(str, deal.deck)),
+        "TrumpSuit": None if replayed.trump_suit is None else replayed.trump_suit.value,
+        "Result": _result(deal) if deal.phase is Phase.OVER else None,
+    }
+    for name, value in expected.items():
+        if name not in section:
+            continue
+        written = section[name]
+        if name == "Deck":
+            written = " ".join(map(str, _deck(written)))
+        elif name == "Dealer":
+            written = str(_int(written, "Dealer"))
+        if written != value:
+            raise InvalidNotationError(
+                f"deal {number}: the {name} tag says {section[name][:60]!r}, but the replay "
+                f"gives {value or 'an unfinished deal'!r}"
+            )
+
+
+def _match_result(match: Match) -> str:
+    """The Result tag of a finished match: its winners, or ``drawn``."""
+    winners = match_score(match).winners
+    return f"won by {'+'.join(map(str, sorted(winners)))}" if winners else "drawn"
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _read_flag(tags: Mapping[str, str], name: str, *, default: bool) -> bool:
+    if name not in tags:
+        return default
+    if tags[name] not in ("true", "false"):
+        raise InvalidNotationError(
+            f"the {name} tag must be true or false, not {tags[name][:20]!r}"
+        )
+    return tags[name] == "true"
+
+
+def _check_result(written: str, final: State) -> None:
+    replayed = _result(final) if final.phase is Phase.OVER else None
+    if written != replayed:
+        raise InvalidNotationError(
+            f"the Result tag says {written[:40]!r}, but the moves give "
+            f"{replayed or 'an unfinished deal'!r}"
+        )
+
+
+def _move_lines(states: list[State], moves: tuple[Move, ...]) -> list[str]:
+    """The move lines of a deal: its moves by trick, ``0.`` before the first trick."""
+    by_trick: dict[int, list[str]] = {}
+    for before, move in zip(states, moves, strict=False):
+        opening = not before.tricks and not before.trick and before.phase is not Phase.PLAY
+        trick = 0 if opening else len(before.tricks) + 1
+        by_trick.setdefault(trick, []).append(str(move))
+    return [f"{trick}. {', '.join(moves)}" for trick, moves in sorted(by_trick.items())]
+
+
+def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[int, Any, Any]]:
+    """The tags (line, name, value) and move lines (line, None, moves) of a record text;
+    with ``match``, the text of a match's record, whose ``Deal`` tags start each deal."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a record is text, not {type(text).__name__}")
+    if type(max_size) is not int:
+        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
+    if len(text) > max_size:
+        raise InvalidNotationError(f"the record is longer than {max_size} characters")
+    text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
+    if text.startswith("\ufeff"):
+        raise InvalidNotationError("the record starts with more than one byte-order mark")
+    items: list[tuple[int, Any, Any]] = []
+    moves_in_deal = deals = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        tag = _TAG.match(line)
+        if tag is not None:
+            items.append((number, tag.group(1), _unescape(tag.group(2))))
+            if match and tag.group(1) == "Deal":
+                moves_in_deal = 0
+                deals += 1
+                if deals > MAX_DEALS:
+                    raise InvalidNotationError(f"line {number}: more than {MAX_DEALS} deals")
+            continue
+        head, dot, body = line.partition(".")
+        if not dot or not re.fullmatch(r"[0-9]+", head.strip()):
+            raise InvalidNotationError(f"line {number}: cannot read {line[:60]!r}")
+        moves: list[Move] = []
+        foreign = not body.isascii() and _foreign_digit(body)
+        for item in body.split(","):
+            if not item.strip():
+                continue
+            try:
+                if foreign and _foreign_digit(item):
+                    raise InvalidNotationError("numbers are written in ASCII digits")
+                moves.append(parse_move(item))
+            except BriscolaError:
+                raise InvalidNotationError(
+                    f"line {number}: cannot read the move {item.strip()[:40]!r}"
+                ) from None
+        moves_in_deal += len(moves)
+        if moves_in_deal > MAX_MOVES:
+            raise InvalidNotationError(f"line {number}: more than {MAX_MOVES} moves in a deal")
+        items.append((number, None, tuple(moves)))
+    return items
+
+
+def _foreign_digit(text: str) -> bool:
+    """Whether ``text`` holds a digit or numeral other than the ASCII ``0``–``9``."""
+    return any(char.isnumeric() and not char.isascii() for char in text)
+
+
+def _check_tag_names(tags: Mapping[str, str], reserved: tuple[str, ...]) -> None:
+    for name in tags:
+        if name in reserved or not re.fullmatch(r"[A-Za-z0-9_]+", name):
+            raise InvalidNotationError(f"{name!r:.60} cannot be the name of a record tag")
+
+
+def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
+    if not isinstance(tags, tuple):
+        raise InvalidNotationError("a record's tags must be a tuple of (name, value) pairs")
+    for tag in tags:
+        if (
+            not isinstance(tag, tuple)
+            or len(tag) != 2
+            or not all(isinstance(part, str) for part in tag)
+            or tag[0] in reserved
+            or not re.fullmatch(r"[A-Za-z0-9_]+", tag[0])
+        ):
+            raise InvalidNotationError(f"{tag!r:.60} is not a record tag (a name and a value)")
+
+
+def _deck(text: str) -> tuple[Card, ...]:
+    if _foreign_digit(text):
+        raise InvalidNotationError("the Deck tag: numbers are written in ASCII digits")
+    try:
+        return tuple(Card.parse(code) for code in text.split())
+    except InvalidNotationError as error:
+        raise InvalidNotationError(f"the Deck tag: {error}") from None
+
+
+def _trump_suit(text: str) -> Suit:
+    try:
+        return Suit(text.upper())
+    except ValueError:
+        raise InvalidNotationError(f"the TrumpSuit tag: {text[:20]!r}") from None
 
 
 def _result(final: State) -> str:
@@ -310,19 +802,34 @@ def parse_rules(text: str) -> Rules:
         }
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}") from None
-    if not isinstance(variant, str) or len(options) != len(tree.keywords):
+    if (
+        not isinstance(variant, str)
+        or len(options) != len(tree.keywords)
+        or not all(_plain_value(value) for value in options.values())
+        or _foreign_digit(text)
+    ):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}")
     try:
         return rules(variant, **options)
-    except RulesError as error:
-        raise InvalidNotationError(f"bad rules {text[:80]!r}: {error}") from None
+    except (RulesError, TypeError, ValueError) as error:
+        raise InvalidNotationError(f"bad rules {text[:80]!r}: {str(error)[:200]}") from None
+
+
+def _plain_value(value: object) -> bool:
+    """Whether ``value`` is a value an option can take: a bool, an int, a text, None, or a
+    tuple of texts (``signal_tokens``)."""
+    if value is None or type(value) in (bool, int, str):
+        return True
+    return type(value) is tuple and all(type(item) is str for item in value)
 
 
 def _int(text: str, tag: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidNotationError(f"the {tag} tag must be a whole number, not {text!r}") from None
+    """A whole number in ASCII digits (at most 100 of them), with an optional minus sign."""
+    if not re.fullmatch(r"-?[0-9]{1,100}", text):
+        raise InvalidNotationError(
+            f"the {tag} tag must be a whole number in ASCII digits, not {text[:40]!r}"
+        )
+    return int(text)
 
 
 def _escape(value: str) -> str:

@@ -22,7 +22,7 @@ from .state import Phase, State, Trick
 from .views import View, public_view
 
 if TYPE_CHECKING:
-    from .match import Match, MatchView
+    from .match import DealResult, Match, MatchFormat, MatchScore, MatchView
 
 __all__ = ["render"]
 
@@ -41,19 +41,32 @@ def render(table: View | State | Match | MatchView) -> str:
     """A few lines describing ``table``: trump, trick, hands, points, whose turn and the
     legal moves of the seat that renders a view.
 
+    A `Match` or a `MatchView` starts with the match: its format, the number of the deal,
+    the deals won and the totals so far (and the winners once it is over), then the deal as
+    above.
+
     Examples:
         >>> import briscola
         >>> state = briscola.new_game("classic", seed=7)
         >>> print(render(briscola.observe(state, 0)))  # doctest: +ELLIPSIS
         classic · dealer 1 · trick 1 of 20 · seat 0 to act
         trumps: ...
+        >>> print(render(briscola.observe(briscola.new_match("classic", seed=7), 0)))
+        ... # doctest: +ELLIPSIS
+        match best_of(3) · deal 1 · deals won 0/0 · totals 0/0
+        classic · dealer 1 · trick 1 of 20 · seat 0 to act
+        ...
     """
-    from .match import Match, MatchView
+    from .match import Match, MatchView, match_score
 
     if isinstance(table, Match):
-        table = table.state
-    elif isinstance(table, MatchView):
-        table = table.deal
+        head = _match_lines(table.format, table.results, match_score(table))
+        return head + "\n" + render(table.state)
+    if isinstance(table, MatchView):
+        if not isinstance(table.deal, View):
+            raise InvalidStateError("this match view is not consistent: it cannot be rendered")
+        head = _match_lines(table.format, table.results, table.score)
+        return head + "\n" + render(table.deal)
     if isinstance(table, State):
         return _render(_referee_view(table), table.hands, referee=True)
     if not isinstance(table, View):
@@ -64,6 +77,26 @@ def render(table: View | State | Match | MatchView) -> str:
         return _render(table, None, referee=False)
     except (ValueError, IndexError, KeyError, StopIteration, AttributeError, TypeError):
         raise InvalidStateError("this view is not consistent: it cannot be rendered") from None
+
+
+def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: MatchScore) -> str:
+    """The match line: format, deal number, deals won and totals, and the winners at the end."""
+    try:
+        deal = len(results) if standing.final else len(results) + 1
+        parts = [
+            f"match {fmt}",
+            f"deal {max(deal, 1)}",
+            f"deals won {'/'.join(map(str, standing.deals_won))}",
+            f"totals {'/'.join(map(str, standing.totals))}",
+        ]
+        if standing.final:
+            winners = sorted(standing.winners)
+            parts.append(f"won by {'+'.join(map(str, winners))}" if winners else "a drawn match")
+    except (TypeError, AttributeError):
+        raise InvalidStateError(
+            "this match view is not consistent: it cannot be rendered"
+        ) from None
+    return " · ".join(parts)
 
 
 def _referee_view(state: State) -> View:

@@ -1,16 +1,21 @@
-"""JSON for states, views, rules, moves, scores and records: `dumps` and `loads`.
+"""JSON for states, views, rules, moves, scores, records and matches: `dumps` and `loads`.
 
 Every document is an object with a ``"type"`` (``"state"``, ``"view"``, ``"rules"``,
-``"move"``, ``"score"`` or ``"record"``) and a ``"format"`` version (1). Cards are written as
-their canonical codes (``"AC"``), moves in their notation (``"swap 7C"``), rules as the
-preset and the options that differ from its defaults. ``loads(dumps(x)) == x``.
+``"move"``, ``"score"``, ``"record"``, ``"match"``, ``"match_view"``, ``"match_score"`` or
+``"match_record"``) and a ``"format"`` version (1). Cards are written as their canonical
+codes (``"AC"``), moves in their notation (``"swap 7C"``), rules as the preset and the
+options that differ from its defaults. ``loads(dumps(x)) == x``.
 
-`loads` is safe for untrusted input: it refuses texts over ``max_size`` characters or nested
-deeper than 32 levels, never evaluates anything, and checks what it reads. A state is
-rebuilt by replaying its moves from its deck, and every field written beside them must
-agree with the replay; anything wrong raises `InvalidNotationError` (unreadable) or
-`InvalidStateError` (readable but against the rules), naming the first problem.
-JSON Schemas for these documents are in the repository's ``schemas/`` folder.
+`loads` is safe for untrusted input: it refuses texts over ``max_size`` characters (bytes
+over ``max_size`` bytes, before they are decoded) or nested deeper than 32 levels, never
+evaluates anything, and checks what it reads, refusing any field or list entry it does not
+expect. A state or a match is rebuilt by replaying its moves, and every field written
+beside them must agree with the replay; anything wrong raises `InvalidNotationError`
+(unreadable) or `InvalidStateError` (readable but against the rules), naming the first
+problem. ``loads(text, View)`` reads a document of one known type and is typed as such.
+
+The JSON Schemas of these documents ship with the package: `schema` returns one of them,
+`SCHEMA_NAMES` lists them.
 """
 
 from __future__ import annotations
@@ -18,18 +23,44 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeAlias
+from importlib import resources
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from .cards import Card, Suit
-from .errors import BriscolaError, IllegalMoveError, InvalidNotationError, InvalidStateError
+from .errors import (
+    BriscolaError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesError,
+)
+from .match import (
+    DealerRotation,
+    DealResult,
+    Match,
+    MatchScore,
+    MatchView,
+    match_score,
+    new_match,
+    parse_format,
+)
 from .moves import Move, parse_move
-from .records import Record
+from .records import MAX_DEALS, MAX_MOVES, MatchRecord, Record
 from .rules import OPTIONS, Rules, rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View
 
-__all__ = ["FORMAT", "MAX_DEPTH", "MAX_SIZE", "dumps", "loads"]
+__all__ = [
+    "FORMAT",
+    "MAX_DEPTH",
+    "MAX_SIZE",
+    "SCHEMA_NAMES",
+    "Serializable",
+    "dumps",
+    "loads",
+    "schema",
+]
 
 FORMAT: Final = 1
 """The version of the JSON documents this library writes and reads."""
@@ -38,12 +69,23 @@ MAX_SIZE: Final = 1_000_000
 MAX_DEPTH: Final = 32
 """The deepest nesting of arrays and objects `loads` accepts."""
 
-Serializable: TypeAlias = State | View | Rules | Move | Score | Record
+
+Serializable: TypeAlias = (
+    State | View | Rules | Move | Score | Record | Match | MatchView | MatchScore | MatchRecord
+)
+"""Every type `dumps` writes and `loads` reads."""
 JSON: TypeAlias = Any
+_T = TypeVar(
+    "_T", State, View, Rules, Move, Score, Record, Match, MatchView, MatchScore, MatchRecord
+)
 
 
 def dumps(value: Serializable, *, indent: int | None = None) -> str:
-    """The JSON text of a `State`, `View`, `Rules`, `Move`, `Score` or `Record`.
+    """The JSON text of a `State`, `View`, `Rules`, `Move`, `Score`, `Record`, `Match`,
+    `MatchView`, `MatchScore` or `MatchRecord`.
+
+    A `Match` is written with every move of every deal, as its referee knows it: never send
+    one to a player; send `observe(match, seat)` (a `MatchView`) instead.
 
     Raises:
         InvalidNotationError: for any other value.
@@ -59,26 +101,59 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
     raise InvalidNotationError(f"cannot write {type(value).__name__} as JSON")
 
 
-def loads(text: str | bytes, *, max_size: int = MAX_SIZE) -> Serializable:
+@overload
+def loads(text: str | bytes, *, max_size: int = MAX_SIZE) -> Serializable: ...
+@overload
+def loads(text: str | bytes, expected: type[_T], *, max_size: int = MAX_SIZE) -> _T: ...
+def loads(
+    text: str | bytes, expected: type[Any] | None = None, *, max_size: int = MAX_SIZE
+) -> Serializable:
     """Read a document written by `dumps`.
+
+    Args:
+        text: The JSON text, or its UTF-8 bytes. One leading byte-order mark is ignored.
+        expected: The type the caller expects (`State`, `View`, `Match`, …): a document of
+            another type is refused, and the result is typed as ``expected``, so
+            ``loads(text, View)`` is a `View` to a type checker. ``None`` (the default)
+            reads any document.
+        max_size: The longest text accepted, in characters (in bytes for ``bytes``, checked
+            before decoding).
 
     Raises:
         InvalidNotationError: the text is not such a document (bad JSON, too large or too
-            deep, a missing or misspelled field, a value of the wrong kind).
-        InvalidStateError: a state whose fields break the rules or disagree with a replay
-            of its moves.
+            deep, a missing, unknown or misspelled field, an extra list entry, a value of the
+            wrong kind, a document of another type than ``expected``).
+        InvalidStateError: a state or match whose fields break the rules or disagree with a
+            replay of its moves.
+
+    Examples:
+        >>> import briscola
+        >>> text = briscola.dumps(briscola.observe(briscola.new_game("classic", seed=7), 0))
+        >>> view = loads(text, briscola.View)  # typed: a View
+        >>> view.seat
+        0
+        >>> loads(text, briscola.State)
+        Traceback (most recent call last):
+          ...
+        briscola.errors.InvalidNotationError: document.type: expected 'state', not 'view'
     """
+    if type(max_size) is not int:
+        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
+    wanted = _wanted_kinds(expected)
     if isinstance(text, bytes | bytearray):
+        if len(text) > max_size:
+            raise InvalidNotationError(f"the text is longer than {max_size} bytes")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidNotationError("the text is not UTF-8") from None
-    if not isinstance(text, str):
+    elif not isinstance(text, str):
         raise InvalidNotationError(f"loads() reads text, not {type(text).__name__}")
-    if type(max_size) is not int:
-        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
-    if len(text) > max_size:
+    elif len(text) > max_size:
         raise InvalidNotationError(f"the text is longer than {max_size} characters")
+    text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
+    if text.startswith("\ufeff"):
+        raise InvalidNotationError("the text starts with more than one byte-order mark")
     _check_depth(text)
     try:
         document = json.loads(
@@ -95,10 +170,76 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE) -> Serializable:
         raise InvalidNotationError(f"document.format: version {version} is not {FORMAT}")
     if kind not in _DECODERS:
         raise InvalidNotationError(
-            f"document.type: {kind!r} is not one of {', '.join(map(repr, _DECODERS))}"
+            f"document.type: {kind[:40]!r} is not one of {', '.join(map(repr, _DECODERS))}"
+        )
+    if wanted is not None and kind not in wanted:
+        raise InvalidNotationError(
+            f"document.type: expected {' or '.join(map(repr, wanted))}, not {kind!r}"
         )
     value = _DECODERS[kind](reader)
     reader.done()
+    if expected is not None and not isinstance(value, expected):
+        raise InvalidNotationError(
+            f"document: expected a {expected.__name__}, not a {type(value).__name__}"
+        )
+    return value
+
+
+def _wanted_kinds(expected: object) -> tuple[str, ...] | None:
+    """The document types that can give an ``expected`` value."""
+    if expected is None:
+        return None
+    if isinstance(expected, type):
+        kinds = tuple(
+            kind
+            for kind, (cls, _) in _ENCODERS.items()
+            if issubclass(expected, cls) or issubclass(cls, expected)
+        )
+        if kinds:
+            return kinds
+    names = ", ".join(cls.__name__ for cls, _ in _ENCODERS.values())
+    raise InvalidNotationError(f"loads() reads one of {names}, not {expected!r:.60}")
+
+
+SCHEMA_NAMES: Final = (
+    "state",
+    "view",
+    "rules",
+    "move",
+    "score",
+    "record",
+    "match",
+    "match_view",
+    "match_score",
+    "match_record",
+)
+"""The names of the JSON Schemas shipped with the package, one per document type."""
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the documents of type ``name``, as shipped with
+    the package (``briscola/schemas/<name>.schema.json``).
+
+    The schemas refer to each other by ``$ref`` (``move.schema.json``,
+    ``rules.schema.json``, …): give a validator all of them, keyed by their ``$id``.
+
+    Raises:
+        InvalidNotationError: if ``name`` is not one of `SCHEMA_NAMES`.
+
+    Examples:
+        >>> schema("move")["$id"]
+        'https://briscola.invalid/schemas/move.schema.json'
+    """
+    if name not in SCHEMA_NAMES:
+        raise InvalidNotationError(
+            f"no schema named {name!r:.40}: use one of {', '.join(SCHEMA_NAMES)}"
+        )
+    text = (
+        resources.files(__package__)
+        .joinpath("schemas", f"{name}.schema.json")
+        .read_text(encoding="utf-8")
+    )
+    value: dict[str, Any] = json.loads(text)
     return value
 
 
@@ -212,6 +353,24 @@ def _cards(value: JSON, path: str, *, limit: int = 40) -> tuple[Card, ...]:
     return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
 
 
+def _items(value: JSON, path: str, limit: int, what: str = "entries") -> list[JSON]:
+    """A list of at most ``limit`` entries: a longer one is refused, never cut short."""
+    items: list[JSON] = _expect(value, list, path)
+    if len(items) > limit:
+        raise InvalidNotationError(f"{path}: more than {limit} {what}")
+    return items
+
+
+def _per_seat(value: JSON, path: str, r: Rules) -> list[JSON]:
+    """A list with exactly one entry per seat of ``r``."""
+    items: list[JSON] = _expect(value, list, path)
+    if len(items) != r.players:
+        raise InvalidNotationError(
+            f"{path}: expected one entry per seat ({r.players}), not {len(items)}"
+        )
+    return items
+
+
 def _optional_card(value: JSON, path: str) -> Card | None:
     return None if value is None else _card(value, path)
 
@@ -242,6 +401,14 @@ def _int_list(value: JSON, path: str, *, limit: int = 6) -> tuple[int, ...]:
     if len(items) > limit:
         raise InvalidNotationError(f"{path}: more than {limit} numbers")
     return tuple(_expect(item, int, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _winners(value: JSON, path: str) -> frozenset[int]:
+    """A set of seats, written as `dumps` writes it: distinct, in increasing order."""
+    seats = _int_list(value, path)
+    if list(seats) != sorted(set(seats)) or any(seat < 0 for seat in seats):
+        raise InvalidNotationError(f"{path}: expected different seats in increasing order")
+    return frozenset(seats)
 
 
 def _seat(value: JSON, path: str, r: Rules) -> int:
@@ -278,16 +445,20 @@ def _decode_rules(reader: _Reader) -> Rules:
         if name not in OPTIONS:
             raise InvalidNotationError(f"{options_reader.path}: unknown option {name[:40]!r}")
         options_reader.seen.add(name)
+        where = f"{options_reader.path}.{name}"
         if isinstance(value, list):
-            value = tuple(_expect(item, str, f"{options_reader.path}.{name}") for item in value)
+            value = tuple(
+                _expect(item, str, f"{where}[{i}]")
+                for i, item in enumerate(_items(value, where, 20))
+            )
         elif isinstance(value, dict | float):
-            raise InvalidNotationError(f"{options_reader.path}.{name}: not a valid value")
+            raise InvalidNotationError(f"{where}: not a valid value")
         options[name] = value
     reader.done()
     try:
         return rules(variant, **options)
-    except BriscolaError as error:
-        raise InvalidNotationError(f"{reader.path}: {error}") from None
+    except (BriscolaError, TypeError, ValueError) as error:
+        raise InvalidNotationError(f"{reader.path}: {str(error)[:200]}") from None
 
 
 def _rules_at(reader: _Reader, key: str = "rules") -> Rules:
@@ -342,7 +513,7 @@ def _decode_score(reader: _Reader) -> Score:
     result = Score(
         points=_int_list(reader.get("points", list), f"{path}.points"),
         deltas=_int_list(reader.get("deltas", list), f"{path}.deltas"),
-        winners=frozenset(_int_list(reader.get("winners", list), f"{path}.winners")),
+        winners=_winners(reader.get("winners", list), f"{path}.winners"),
         final=reader.get("final", bool),
         void=reader.get("void", bool),
         team_points=_int_list(reader.get("team_points", list), f"{path}.team_points"),
@@ -381,9 +552,7 @@ def _decode_state(reader: _Reader) -> State:
     dealer = _seat(reader.get("dealer", int), f"{path}.dealer", r)
     deck = _cards(reader.get("deck", list), f"{path}.deck")
     trump_suit = _suit(reader.get("trump_suit", (str, type(None))), f"{path}.trump_suit")
-    moves = reader.get("moves", list)
-    if len(moves) > 2000:
-        raise InvalidNotationError(f"{path}.moves: too many moves")
+    moves = _items(reader.get("moves", list), f"{path}.moves", MAX_MOVES, "moves")
     try:
         state = Record(r, dealer, (), deck=deck, trump_suit=trump_suit).first_state()
     except BriscolaError as error:
@@ -410,7 +579,10 @@ def _decode_state(reader: _Reader) -> State:
             state.turn,
         ),
         "hands": (
-            tuple(_cards(hand, f"{path}.hands") for hand in reader.get("hands", list)[:6]),
+            tuple(
+                _cards(hand, f"{path}.hands[{i}]")
+                for i, hand in enumerate(_per_seat(reader.get("hands", list), f"{path}.hands", r))
+            ),
             state.hands,
         ),
         "trick": (_cards(reader.get("trick", list), f"{path}.trick", limit=6), state.trick),
@@ -426,6 +598,12 @@ def _apply(state: State, move: Move) -> State:
     from .game import apply
 
     return apply(state, move)
+
+
+def _apply_match(match: Match, move: Move) -> Match:
+    from .game import apply
+
+    return apply(match, move)
 
 
 def _code(suit: Suit | None) -> str:
@@ -450,9 +628,14 @@ def _decode_trick(value: JSON, path: str, r: Rules) -> Trick:
         _seat(reader.get("leader", int), f"{path}.leader", r),
         _cards(reader.get("cards", list), f"{path}.cards", limit=6),
         _seat(reader.get("winner", int), f"{path}.winner", r),
-        tuple(_seat(s, f"{path}.seats", r) for s in reader.get("seats", list)[:6]),
+        tuple(
+            _seat(s, f"{path}.seats[{i}]", r)
+            for i, s in enumerate(_items(reader.get("seats", list), f"{path}.seats", 6, "seats"))
+        ),
     )
     reader.done()
+    if len(trick.seats) != len(trick.cards):
+        raise InvalidNotationError(f"{path}.seats: one seat per card of the trick")
     return trick
 
 
@@ -505,9 +688,7 @@ def _decode_view(reader: _Reader) -> View:
         return None if value is None else _cards(value, f"{p}.{key}")
 
     def per_seat(key: str, *, nullable: bool) -> tuple[Any, ...]:
-        items = reader.get(key, list)
-        if len(items) != r.players:
-            raise InvalidNotationError(f"{p}.{key}: expected one entry per seat")
+        items = _per_seat(reader.get(key, list), f"{p}.{key}", r)
         return tuple(
             None if item is None and nullable else _cards(item, f"{p}.{key}[{i}]")
             for i, item in enumerate(items)
@@ -517,10 +698,8 @@ def _decode_view(reader: _Reader) -> View:
         phase = Phase(reader.get("phase", str))
     except ValueError:
         raise InvalidNotationError(f"{p}.phase: not a phase") from None
-    shown_items = reader.get("shown", list)
-    history_items = reader.get("history", list)
-    if len(history_items) > 2000 or len(shown_items) > 12:
-        raise InvalidNotationError(f"{p}: too many entries")
+    shown_items = _items(reader.get("shown", list), f"{p}.shown", 12)
+    history_items = _items(reader.get("history", list), f"{p}.history", MAX_MOVES, "moves")
     view = View(
         rules=r,
         seat=_optional_seat(reader.get("seat", (int, none)), f"{p}.seat", r),
@@ -528,7 +707,12 @@ def _decode_view(reader: _Reader) -> View:
         dealer=_seat(reader.get("dealer", int), f"{p}.dealer", r),
         hand=_cards(reader.get("hand", list), f"{p}.hand"),
         hands=per_seat("hands", nullable=True),
-        hand_sizes=_int_list(reader.get("hand_sizes", list), f"{p}.hand_sizes"),
+        hand_sizes=tuple(
+            _expect(size, int, f"{p}.hand_sizes[{i}]")
+            for i, size in enumerate(
+                _per_seat(reader.get("hand_sizes", list), f"{p}.hand_sizes", r)
+            )
+        ),
         known_cards=per_seat("known_cards", nullable=False),
         shown=tuple(
             (
@@ -551,7 +735,9 @@ def _decode_view(reader: _Reader) -> View:
         trick=_cards(reader.get("trick", list), f"{p}.trick", limit=6),
         tricks=tuple(
             _decode_trick(item, f"{p}.tricks[{i}]", r)
-            for i, item in enumerate(reader.get("tricks", list)[:40])
+            for i, item in enumerate(
+                _items(reader.get("tricks", list), f"{p}.tricks", 40, "tricks")
+            )
         ),
         history=tuple(
             (
@@ -565,7 +751,9 @@ def _decode_view(reader: _Reader) -> View:
         score=_decode_score(reader.child("score")),
         legal_moves=tuple(
             _move(item, f"{p}.legal_moves[{i}]")
-            for i, item in enumerate(reader.get("legal_moves", list)[:200])
+            for i, item in enumerate(
+                _items(reader.get("legal_moves", list), f"{p}.legal_moves", 200, "moves")
+            )
         ),
         caller=_optional_seat(reader.get("caller", (int, none)), f"{p}.caller", r),
         target=reader.get("target", (int, none)),
@@ -577,7 +765,9 @@ def _decode_view(reader: _Reader) -> View:
 
 
 def _ply(value: int, path: str, history: int) -> int:
-    if not 0 <= value <= min(history, 2000):
+    # The ply may exceed the visible history by the moves hidden from this seat: the suit
+    # named under first_trick_blind (§2.5.8) is kept from the other seats until trick 1 ends.
+    if not 0 <= value <= min(history + 1, MAX_MOVES):
         raise InvalidNotationError(f"{path}: not the number of moves made in the deal")
     return value
 
@@ -608,10 +798,8 @@ def _decode_record(reader: _Reader) -> Record:
     p = reader.path
     deck_value = reader.get("deck", (list, type(None)))
     seed = reader.get("seed", (int, type(None)))
-    moves = reader.get("moves", list)
-    tags = reader.get("tags", list)
-    if len(moves) > 2000 or len(tags) > 100:
-        raise InvalidNotationError(f"{p}: too many entries")
+    moves = _items(reader.get("moves", list), f"{p}.moves", MAX_MOVES, "moves")
+    tags = _items(reader.get("tags", list), f"{p}.tags", 100, "tags")
     record = Record(
         r,
         _seat(reader.get("dealer", int), f"{p}.dealer", r),
@@ -634,6 +822,232 @@ def _decode_record(reader: _Reader) -> Record:
     return record
 
 
+# --- matches ---------------------------------------------------------------------------------
+
+
+def _match_deals(match: Match) -> tuple[State, ...]:
+    """Every deal of ``match`` as played: the finished ones, then the one in progress."""
+    if len(match.deals) != len(match.results):
+        raise InvalidNotationError(
+            "cannot write this match: it does not hold its finished deals (build matches "
+            "with new_match and apply)"
+        )
+    if match_score(match).final:
+        return match.deals
+    return match.deals + (match.state,)
+
+
+def _encode_match(match: Match) -> dict[str, JSON]:
+    deals = _match_deals(match)
+    return {
+        "rules": _encode_rules(match.rules),
+        "match_format": str(match.format),
+        "seed": match.seed,
+        "dealer": deals[0].dealer,
+        "dealer_rotation": match.dealer_rotation.value,
+        "redeal_same_dealer_after_draw": match.redeal_same_dealer_after_draw,
+        "redeal_same_dealer_after_void": match.redeal_same_dealer_after_void,
+        "cappotto_wins_match": match.cappotto_wins_match,
+        "deals": [
+            {
+                "dealer": deal.dealer,
+                "moves": [[seat, str(move)] for seat, move in deal.history],
+            }
+            for deal in deals
+        ],
+        "score": _encode_match_score(match_score(match)),
+    }
+
+
+def _match_format(reader: _Reader, key: str = "match_format") -> Any:
+    text = reader.get(key, str)
+    try:
+        return parse_format(text)
+    except RulesError:
+        raise InvalidNotationError(
+            f"{reader.path}.{key}: {text[:40]!r} is not a match format"
+        ) from None
+
+
+def _decode_match(reader: _Reader) -> Match:
+    r = _rules_at(reader)
+    p = reader.path
+    fmt = _match_format(reader)
+    seed = reader.get("seed", int)
+    dealer = _seat(reader.get("dealer", int), f"{p}.dealer", r)
+    rotation = reader.get("dealer_rotation", str)
+    if rotation not in tuple(DealerRotation):
+        raise InvalidNotationError(f"{p}.dealer_rotation: {rotation[:40]!r} is not a rotation")
+    flags = {
+        name: reader.get(name, bool)
+        for name in (
+            "redeal_same_dealer_after_draw",
+            "redeal_same_dealer_after_void",
+            "cappotto_wins_match",
+        )
+    }
+    deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
+    try:
+        match = new_match(
+            r, format=fmt, seed=seed, dealer=dealer, dealer_rotation=rotation, **flags
+        )
+    except RulesError as error:
+        raise InvalidNotationError(f"{p}: {error}") from None
+    for number, value in enumerate(deals):
+        where = f"{p}.deals[{number}]"
+        deal = _Reader(value, where)
+        written_dealer = _seat(deal.get("dealer", int), f"{where}.dealer", r)
+        moves = _items(deal.get("moves", list), f"{where}.moves", MAX_MOVES, "moves")
+        deal.done()
+        if number < len(match.results):  # over as soon as it was dealt (an annulled hand)
+            replayed_dealer = match.results[number].dealer
+        elif number == len(match.results) and not match_score(match).final:
+            replayed_dealer = match.state.dealer
+        else:
+            raise InvalidStateError(f"{where}: the replay has no such deal")
+        if written_dealer != replayed_dealer:
+            raise InvalidStateError(f"{where}.dealer: the replay gives seat {replayed_dealer}")
+        for i, entry in enumerate(moves):
+            at = f"{where}.moves[{i}]"
+            pair = _expect(entry, list, at)
+            if len(pair) != 2:
+                raise InvalidNotationError(f"{at}: expected [seat, move]")
+            seat = _seat(pair[0], f"{at}[0]", r)
+            move = _move(pair[1], f"{at}[1]")
+            if len(match.results) > number:
+                raise InvalidStateError(f"{at}: the deal is already over")
+            if match.state.turn != seat:
+                raise InvalidStateError(f"{at}: it is not seat {seat}'s turn")
+            try:
+                match = _apply_match(match, move)
+            except IllegalMoveError as error:
+                raise InvalidStateError(f"{at}: {error}") from None
+        if number < len(deals) - 1 and len(match.results) <= number:
+            raise InvalidStateError(f"{where}: the deal is not over, yet another one follows")
+    if len(deals) != len(_match_deals(match)):
+        raise InvalidStateError(f"{p}.deals: the replay gives {len(_match_deals(match))} deals")
+    written = _decode_match_score(reader.child("score"))
+    if written != match_score(match):
+        raise InvalidStateError(f"{p}.score does not match a replay of the moves")
+    return match
+
+
+def _encode_match_score(standing: MatchScore) -> dict[str, JSON]:
+    return {
+        "totals": list(standing.totals),
+        "game_points": list(standing.game_points),
+        "card_points": list(standing.card_points),
+        "deals_won": list(standing.deals_won),
+        "deals_played": standing.deals_played,
+        "winners": sorted(standing.winners),
+        "final": standing.final,
+    }
+
+
+def _decode_match_score(reader: _Reader) -> MatchScore:
+    p = reader.path
+    standing = MatchScore(
+        totals=_int_list(reader.get("totals", list), f"{p}.totals"),
+        game_points=_int_list(reader.get("game_points", list), f"{p}.game_points"),
+        card_points=_int_list(reader.get("card_points", list), f"{p}.card_points"),
+        deals_won=_int_list(reader.get("deals_won", list), f"{p}.deals_won"),
+        deals_played=reader.get("deals_played", int),
+        winners=_winners(reader.get("winners", list), f"{p}.winners"),
+        final=reader.get("final", bool),
+    )
+    reader.done()
+    return standing
+
+
+def _encode_match_view(view: MatchView) -> dict[str, JSON]:
+    return {
+        "match_format": str(view.format),
+        "results": [
+            {"dealer": result.dealer, "score": _encode_score(result.score)}
+            for result in view.results
+        ],
+        "score": _encode_match_score(view.score),
+        "deal": _encode_view(view.deal),
+    }
+
+
+def _decode_match_view(reader: _Reader) -> MatchView:
+    p = reader.path
+    fmt = _match_format(reader)
+    results = []
+    for i, value in enumerate(_items(reader.get("results", list), f"{p}.results", MAX_DEALS)):
+        entry = _Reader(value, f"{p}.results[{i}]")
+        dealer = entry.get("dealer", int)
+        if not 0 <= dealer < 6:
+            raise InvalidNotationError(f"{entry.path}.dealer: {dealer} is not a seat")
+        results.append(DealResult(dealer, _decode_score(entry.child("score"))))
+        entry.done()
+    standing = _decode_match_score(reader.child("score"))
+    deal = _decode_view(reader.child("deal"))
+    for i, result in enumerate(results):
+        if result.dealer >= deal.rules.players:
+            raise InvalidNotationError(
+                f"{p}.results[{i}].dealer: {result.dealer} is not a seat of {deal.rules.variant!r}"
+            )
+    return MatchView(fmt, tuple(results), standing, deal)
+
+
+def _encode_match_record(record: MatchRecord) -> dict[str, JSON]:
+    return {
+        "rules": _encode_rules(record.rules),
+        "match_format": str(record.format),
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "dealer_rotation": record.dealer_rotation.value,
+        "redeal_same_dealer_after_draw": record.redeal_same_dealer_after_draw,
+        "redeal_same_dealer_after_void": record.redeal_same_dealer_after_void,
+        "cappotto_wins_match": record.cappotto_wins_match,
+        "deals": [[str(move) for move in moves] for moves in record.deals],
+        "tags": [[name, value] for name, value in record.tags],
+    }
+
+
+def _decode_match_record(reader: _Reader) -> MatchRecord:
+    r = _rules_at(reader)
+    p = reader.path
+    fmt = _match_format(reader)
+    rotation = reader.get("dealer_rotation", str)
+    if rotation not in tuple(DealerRotation):
+        raise InvalidNotationError(f"{p}.dealer_rotation: {rotation[:40]!r} is not a rotation")
+    deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
+    tags = _items(reader.get("tags", list), f"{p}.tags", 100, "tags")
+    try:
+        record = MatchRecord(
+            r,
+            fmt,
+            reader.get("seed", int),
+            _seat(reader.get("dealer", int), f"{p}.dealer", r),
+            tuple(
+                tuple(
+                    _move(move, f"{p}.deals[{i}][{j}]")
+                    for j, move in enumerate(_items(moves, f"{p}.deals[{i}]", MAX_MOVES, "moves"))
+                )
+                for i, moves in enumerate(deals)
+            ),
+            dealer_rotation=DealerRotation(rotation),
+            redeal_same_dealer_after_draw=reader.get("redeal_same_dealer_after_draw", bool),
+            redeal_same_dealer_after_void=reader.get("redeal_same_dealer_after_void", bool),
+            cappotto_wins_match=reader.get("cappotto_wins_match", bool),
+            tags=tuple(
+                (
+                    _expect(tag[0], str, f"{p}.tags[{i}]"),
+                    _expect(tag[1], str, f"{p}.tags[{i}]"),
+                )
+                for i, tag in enumerate(tags)
+                if _pair(tag, f"{p}.tags[{i}]")
+            ),
+        )
+    except RulesError as error:
+        raise InvalidNotationError(f"{p}: {error}") from None
+    reader.done()
+    return record
+
+
 _ENCODERS: Final[Mapping[str, tuple[type, Callable[[Any], dict[str, JSON]]]]] = {
     "state": (State, _encode_state),
     "view": (View, _encode_view),
@@ -641,6 +1055,10 @@ _ENCODERS: Final[Mapping[str, tuple[type, Callable[[Any], dict[str, JSON]]]]] = 
     "move": (Move, _encode_move),
     "score": (Score, _encode_score),
     "record": (Record, _encode_record),
+    "match": (Match, _encode_match),
+    "match_view": (MatchView, _encode_match_view),
+    "match_score": (MatchScore, _encode_match_score),
+    "match_record": (MatchRecord, _encode_match_record),
 }
 
 
@@ -651,4 +1069,8 @@ _DECODERS: Final[Mapping[str, Callable[[_Reader], Serializable]]] = {
     "move": _decode_move,
     "score": _decode_score,
     "record": _decode_record,
+    "match": _decode_match,
+    "match_view": _decode_match_view,
+    "match_score": _decode_match_score,
+    "match_record": _decode_match_record,
 }

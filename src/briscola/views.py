@@ -141,13 +141,32 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
     return _view(state, seat)
 
 
-def public_view(state: State) -> View:
+@overload
+def public_view(state: State) -> View: ...
+@overload
+def public_view(state: Match) -> MatchView: ...
+def public_view(state: State | Match) -> View | MatchView:
     """What a spectator may know of ``state``: only the public information.
 
     Its `View.seat` is ``None``, its `View.hand` is empty and no hand is visible unless the
-    table plays with open hands.
+    table plays with open hands. For a `Match`, a `MatchView` whose deal is the spectator's
+    view of the deal in progress.
+
+    Examples:
+        >>> import briscola
+        >>> view = public_view(briscola.new_match("classic", seed=7))
+        >>> view.deal.seat, view.deal.hand, view.score.deals_played
+        (None, (), 0)
     """
+    from .game import _as_match
+
+    match = _as_match(state)
+    if match is not None:
+        from .match import MatchView, match_score
+
+        return MatchView(match.format, match.results, match_score(match), public_view(match.state))
     check_state(state, "public_view")
+    assert isinstance(state, State)
     return _view(state, None)
 
 
