@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ._contract import contract
 from .cards import DECK, Card, Rank, Suit
 from .moves import (
     PLAYS,
@@ -251,8 +252,6 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         return new  # type: ignore[no-any-return]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
-        from ._auction import await_naming
-
         return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
     return close_trick(s, seat, hand, trick, history)
 
@@ -321,6 +320,27 @@ def close_trick(
     )
     new.__class__ = State
     return new  # type: ignore[no-any-return]
+
+
+def await_naming(
+    s: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    history: tuple[tuple[int, Move], ...],
+) -> State:
+    """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
+    deal = contract(s)
+    assert deal is not None
+    return changed(
+        s,
+        phase=Phase.NAME_TRUMP,
+        hands=hands,
+        trump_suit=None,
+        turn=deal.caller,
+        trick=trick,
+        history=history,
+        talked=False,
+    )
 
 
 def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) -> State:

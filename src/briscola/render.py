@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ._auction import contract, dealt_to
+from ._contract import contract, dealt_to
 from .cards import Card
 from .errors import InvalidStateError
 from .moves import Move, Play

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
-from ._auction import called_card_played, contract, dealt_to, is_revealed
+from ._contract import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card
 from .rules import Cappotto, Stakes, TieRule
 from .state import Phase, State

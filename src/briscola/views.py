@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, overload
 
 import attrs
 
-from ._auction import called_card_played, contract, dealt_to, is_revealed
+from ._contract import called_card_played, contract, dealt_to, is_revealed
 from .cards import Card, Suit
 from .errors import RulesError
 from .game import check_state, legal_moves, ply_of
