@@ -19,13 +19,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import BriscolaError
-from .game import apply, is_over, legal_moves, new_game
+from .game import apply, is_over, legal_moves, new_game, score
 from .match import new_match
 from .moves import Move, Play, SwapTrump
 from .records import Record
 from .render import render
 from .rules import OPTIONS, VARIANTS, rules
-from .scoring import score
 from .serialize import loads
 from .state import Phase, State
 

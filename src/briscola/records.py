@@ -24,10 +24,11 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
+from ._engine import apply, deal_from, new_game
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -36,14 +37,11 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
-from .game import apply, deal_from, new_game
+from .match import Match
 from .moves import Move, parse_move
 from .rules import Rules, TrumpSource, rules
 from .scoring import score
 from .state import Phase, State
-
-if TYPE_CHECKING:
-    from .match import Match
 
 __all__ = ["Record", "parse_rules"]
 
@@ -108,8 +106,6 @@ class Record:
     @classmethod
     def from_state(cls, state: State | Match, **tags: str) -> Record:
         """The record of ``state``: its rules, dealer, deck and every move so far."""
-        from .match import Match
-
         if isinstance(state, Match):
             state = state.state
         if not isinstance(state, State):

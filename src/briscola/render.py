@@ -8,21 +8,18 @@ referee's table, every hand included.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ._contract import contract, dealt_to
 from .cards import Card
 from .errors import InvalidStateError
+from .match import Match, MatchView
 from .moves import Move, Play
 from .rules import Rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View, public_view
-
-if TYPE_CHECKING:
-    from .match import Match, MatchView
 
 __all__ = ["render"]
 
@@ -48,8 +45,6 @@ def render(table: View | State | Match | MatchView) -> str:
         classic · dealer 1 · trick 1 of 20 · seat 0 to act
         trumps: ...
     """
-    from .match import Match, MatchView
-
     if isinstance(table, Match):
         table = table.state
     elif isinstance(table, MatchView):

@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeAlias
 
+from ._engine import apply
 from .cards import Card, Suit
 from .errors import BriscolaError, IllegalMoveError, InvalidNotationError, InvalidStateError
 from .moves import Move, parse_move
@@ -423,8 +424,6 @@ def _decode_state(reader: _Reader) -> State:
 
 
 def _apply(state: State, move: Move) -> State:
-    from .game import apply
-
     return apply(state, move)
 
 

@@ -88,6 +88,7 @@ class _StateSlots:
     """
 
     __slots__ = _FIELDS
+    _legal: tuple[Move, ...] | None
 
 
 @attrs.frozen(weakref_slot=False)

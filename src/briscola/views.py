@@ -7,21 +7,16 @@ differ only in what the seat cannot see give equal views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
-
 import attrs
 
 from ._contract import called_card_played, contract, dealt_to, is_revealed
+from ._engine import check_state, legal_moves, ply_of
 from .cards import Card, Suit
 from .errors import RulesError
-from .game import check_state, legal_moves, ply_of
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
 from .scoring import Score, score
 from .state import Phase, State, Trick
-
-if TYPE_CHECKING:
-    from .match import Match, MatchView
 
 __all__ = ["View", "observe", "public_view"]
 
@@ -107,12 +102,8 @@ class View:
     itself (a solo caller too), and everyone knows once the called card is played."""
 
 
-@overload
-def observe(state: State, seat: int) -> View: ...
-@overload
-def observe(state: Match, seat: int) -> MatchView: ...
-def observe(state: State | Match, seat: int) -> View | MatchView:
-    """What ``seat`` may know of ``state``.
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may know of the deal ``state`` (`briscola.observe` also takes a `Match`).
 
     Raises:
         RulesError: if ``seat`` is not a seat of the variant.
@@ -123,16 +114,7 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
         >>> view.hands[0] is None, len(view.hand), view.stock_size
         (True, 3, 34)
     """
-    from .game import _as_match
-
-    match = _as_match(state)
-    if match is not None:
-        from .match import MatchView, match_score
-
-        deal = observe(match.state, seat)
-        return MatchView(match.format, match.results, match_score(match), deal)
     check_state(state, "observe")
-    assert isinstance(state, State)
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(
