@@ -16,7 +16,7 @@ from ._play import close_trick, next_seat
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, changed
+from .state import Phase, State, evolve_state
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -132,7 +132,7 @@ def _with(
     leader: int | None = None,
     trump_suit: Suit | None = None,
 ) -> State:
-    return changed(
+    return evolve_state(
         s,
         phase=phase,
         turn=turn,

@@ -40,7 +40,7 @@ from .moves import (
     SwapTrump,
 )
 from .rules import OPTIONS, VARIANTS, Rules, TrumpSource, rules
-from .state import Phase, State, _StateSlots, make_state
+from .state import Phase, State, _StateCache, new_state
 
 __all__ = [
     "apply",
@@ -204,7 +204,7 @@ def _deal(
     players = r.players
     seats = r.seats_for(dealer)
     hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
-    dealt = r.active_players * r.hand_size
+    dealt = r.dealt_cards
     trump_card: Card | None = None
     if r.has_face_up_card:
         trump_card = deck[dealt]
@@ -226,25 +226,25 @@ def _deal(
     else:
         phase = opening(r, trump_suit, removed, None)
     shown = automatic_snapshot(r, hands, dealer) if phase is Phase.PLAY else ()
-    return make_state(
-        r,
-        phase,
-        dealer,
-        deck,
-        removed,
-        hands,
-        stock,
-        0,
-        trump_card,
-        trump_suit,
-        leader,
-        turn,
-        (),
-        (),
-        (0,) * players,
-        (),
-        False,
-        shown,
+    return new_state(
+        rules=r,
+        phase=phase,
+        dealer=dealer,
+        deck=deck,
+        removed=removed,
+        hands=hands,
+        stock=stock,
+        drawn=0,
+        trump_card=trump_card,
+        trump_suit=trump_suit,
+        leader=leader,
+        turn=turn,
+        trick=(),
+        tricks=(),
+        points=(0,) * players,
+        history=(),
+        talked=False,
+        shown=shown,
     )
 
 
@@ -404,7 +404,7 @@ def ply_of(state: State) -> int:
 
 # The legal moves are cached on the state they belong to (a private slot that is not part of
 # equality, hashing or the repr); the slot's own setter skips the frozen __setattr__.
-_cache_legal: Final = vars(_StateSlots)["_legal"].__set__
+_cache_legal: Final = vars(_StateCache)["_legal"].__set__
 
 
 def is_over(state: State) -> bool:
@@ -488,7 +488,8 @@ def _why_illegal(state: State, move: object) -> Exception:
     seat = state.turn
     kind = _KIND_WORDS[type(move)]
     if isinstance(move, SwapTrump) and phase in (Phase.PLAY, Phase.SWAP_WINDOW):
-        return IllegalMoveError(_why_swap_illegal(state, move.card))
+        why = _play.why_swap_illegal(state, move.card)
+        return IllegalMoveError(why or f"seat {seat} cannot {kind} now")
     claim = move.claim if isinstance(move, Declare) else None
     if isinstance(claim, Has | HasNot) and claim.card in state.removed:
         return IllegalMoveError(f"{claim.card} is not in play in this deal")
@@ -546,45 +547,3 @@ def _why_play_illegal(state: State, card: Card) -> str:
         f"seat {seat} must follow suit: it holds a card of the led suit, {led.name.title()}, "
         f"so it cannot play {card}"
     )
-
-
-def _why_swap_illegal(state: State, card: Card) -> str:
-    r = state.rules
-    seat = state.turn
-    trump = state.trump_suit
-    if not r.seven_swap and not r.two_swap:
-        return (
-            "exchanging a card for the face-up card is not allowed: "
-            "seven_swap and two_swap are off"
-        )
-    if trump is None or card.suit is not trump or card.rank not in (Rank.SEVEN, Rank.TWO):
-        return f"only the 7 or the 2 of trumps can be exchanged for the face-up card, not {card}"
-    rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"
-    if not getattr(r, rule):
-        return f"{card} cannot be exchanged: {rule} is off"
-    if card in state.removed:
-        return f"{card} is out of the deck in this deal"
-    if card not in state.hands[seat]:  # type: ignore[index]
-        return f"{card} is not in seat {seat}'s hand"
-    if state.trump_card is None:
-        return "the face-up card has already been drawn"
-    if card.rank is Rank.TWO:
-        if _play.swapped(state, Rank.TWO):
-            return "the 2 of trumps has already been exchanged in this deal"
-        if state.phase is Phase.PLAY and state.tricks:
-            return "the 2 of trumps can be exchanged only in the first trick"
-        return "the 2 of trumps can be exchanged only in the round before the first lead"
-    if state.phase is Phase.SWAP_WINDOW:
-        return "only the 2 of trumps can be exchanged before the first lead"
-    if _play.swapped(state, Rank.SEVEN):
-        return "the 7 of trumps has already been exchanged in this deal"
-    face_up = state.trump_card
-    if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[card.id]:
-        return f"the face-up card {face_up} is not stronger than {card}"
-    if r.seven_swap_only_if_drawn and card not in state.stock:
-        return f"{card} was not drawn from the stock"
-    if r.seven_swap_requires_won_trick and all(t.winner != seat for t in state.tricks):
-        return f"seat {seat} has not won a trick yet"
-    if r.seven_swap_only_leader and (seat != state.leader or state.trick):
-        return "only the leader may exchange the 7, before leading"
-    return "the 7 can no longer be exchanged: the last trick with drawing has begun"

@@ -749,6 +749,12 @@ class Rules:
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
     @property
+    def dealt_cards(self) -> int:
+        """How many cards the deal puts in the hands; the face-up card (if any) is the next
+        card of the deck, and the face-down stock follows it (§1.6)."""
+        return self.active_players * self.hand_size
+
+    @property
     def title(self) -> str:
         """A short English description of the preset."""
         return _PRESETS[self.variant].title

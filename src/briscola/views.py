@@ -176,7 +176,7 @@ def _view(state: State, seat: int | None) -> View:
         trump_card=trump_card,
         trump_suit=trump_suit,
         stock_size=state.stock_size,
-        stock=state.stock[state.drawn :] if r.open_stock else None,
+        stock=state.stock if r.open_stock else None,
         leader=state.leader,
         turn=state.turn,
         trick=state.trick,
@@ -214,21 +214,21 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     players = r.players
     known: list[list[Card]] = [[] for _ in range(players)]
     trump_card = state.trump_card
-    dealt = r.active_players * r.hand_size
+    dealt = r.dealt_cards
     if r.has_face_up_card:
         face_up = state.deck[dealt]
         for seat, move in state.history:
             if type(move) is SwapTrump:
                 known[seat].append(face_up)
                 face_up = move.card
-        rounds = (len(state.stock) + 1) // players
+        rounds = (len(state.dealt_stock) + 1) // players
         if trump_card is None and len(state.tricks) >= rounds:
-            known[(state.tricks[rounds - 1].winner - 1) % players].append(face_up)
+            # The last to draw in the last round with drawing takes it (§1.7).
+            drawer = r.trick_seats[state.dealer][state.tricks[rounds - 1].winner][-1]
+            known[drawer].append(face_up)
     elif r.trump_source is TrumpSource.LAST_DEALT:
         last = state.deck[dealt - 1]
-        holder = (state.dealer + r.active_players) % players
-        if r.dealer_sits_out:
-            holder = (state.dealer - 1) % players
+        holder = r.seats_for(state.dealer)[-1]  # dealt the last card (§1.6)
         if last in state.hands[holder]:
             known[holder].append(last)
             trump_card = last
@@ -242,7 +242,7 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
 def _turned_card(state: State) -> Card | None:
     """The card shown face up at the deal: under the stock, or Bugiarda's last dealt card."""
     r = state.rules
-    dealt = r.active_players * r.hand_size
+    dealt = r.dealt_cards
     if r.has_face_up_card:
         return state.deck[dealt]
     if r.trump_source is TrumpSource.LAST_DEALT:
