@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 import pytest
 
@@ -30,7 +32,7 @@ def _first_move() -> briscola.Move:
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_verbs_raise_only_library_errors_on_edited_states(name: str) -> None:
     state = _edited(name)
-    calls = {
+    calls: dict[str, Callable[[], object]] = {
         "legal_moves": lambda: briscola.legal_moves(state),
         "apply": lambda: briscola.apply(state, _first_move()),
         "apply with seat": lambda: briscola.apply(state, _first_move(), seat=0, ply=0),
