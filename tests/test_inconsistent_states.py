@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -22,7 +23,8 @@ EDITS: dict[str, dict[str, object]] = {
 
 
 def _edited(name: str) -> State:
-    return attrs.evolve(briscola.new_game("classic", seed=1), **EDITS[name])
+    changes: dict[str, Any] = EDITS[name]
+    return attrs.evolve(briscola.new_game("classic", seed=1), **changes)
 
 
 def _first_move() -> briscola.Move:
