@@ -35,12 +35,29 @@ from .rules import (
     ShareHands,
     TwoSwapWindow,
 )
-from .state import Phase, State, Trick, evolve_state
+from .state import Phase, State, Trick, evolve_state, evolver
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
 _PLAY_OF: Final = {play.card: play for play in PLAYS}
 _play_of: Final = _PLAY_OF.__getitem__
+# The two commonest transitions, built by position (see `evolver` for what it saves).
+_card_played: Final = evolver("hands", "turn", "trick", "history", "talked")
+_trick_closed: Final = evolver(
+    "phase",
+    "hands",
+    "stock",
+    "drawn",
+    "trump_card",
+    "leader",
+    "turn",
+    "trick",
+    "tricks",
+    "points",
+    "history",
+    "talked",
+    "shown",
+)
 _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
@@ -116,7 +133,10 @@ def draw(
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
-    for drawer, card in zip(order, batch, strict=False):
+    k = 0
+    for card in batch:
+        drawer = order[k]
+        k += 1
         hand = hands[drawer]
         card_id = card.id
         i = len(hand)
@@ -243,17 +263,10 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         # The commonest move of all: a card that does not end the trick.
         hands = hands[:seat] + (hand,) + hands[seat + 1 :]
         turn = r.next_seats[s.dealer][seat]
-        return evolve_state(
-            s,
-            hands=hands,
-            turn=turn,
-            trick=trick,
-            history=history,
-            talked=False,
-            # With plain play the next seat's moves are its cards: list them now, while the
-            # hand is at hand, so that legal_moves() finds them cached.
-            _legal=tuple(map(_play_of, hands[turn])) if r.plain_play else None,
-        )
+        # With plain play the next seat's moves are its cards: list them now, while the
+        # hand is at hand, so that legal_moves() finds them cached.
+        legal = tuple(map(_play_of, hands[turn])) if r.plain_play else None
+        return _card_played(s, hands, turn, trick, history, False, legal)
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
         return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
@@ -299,24 +312,22 @@ def close_trick(
     if not new_hands[winner]:
         phase = _OVER
         turn = None
-    return evolve_state(
+    return _trick_closed(
         s,
-        phase=phase,
-        hands=tuple(new_hands),
-        stock=stock,
-        drawn=s.drawn + len(s.stock) - len(stock),
-        trump_card=trump_card,
-        leader=winner,
-        turn=turn,
-        trick=(),
-        tricks=s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
-        points=points,
-        history=history,
-        talked=False,
-        shown=shown,
-        _legal=(
-            tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None
-        ),
+        phase,
+        tuple(new_hands),
+        stock,
+        s.drawn + len(s.stock) - len(stock),
+        trump_card,
+        winner,
+        turn,
+        (),
+        s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
+        points,
+        history,
+        False,
+        shown,
+        tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None,
     )
 
 

@@ -91,6 +91,13 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
         >>> [str(m) for m in legal_moves(s)]
         ['AD', '3D', '5D']
     """
+    if type(state) is State:
+        try:
+            cached = state._legal  # listed already: the commonest call of all
+        except AttributeError:  # unpickled or built with attrs: not listed yet
+            cached = None
+        if type(cached) is tuple:
+            return cached
     try:
         if type(state) is Match:
             return match_legal_moves(state)
@@ -101,6 +108,7 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
         _inconsistent("legal_moves")
 
 
+_OVER: Final = Phase.OVER
 _legal_moves: Final = _engine.legal_moves
 _apply: Final = _engine.apply
 
@@ -167,7 +175,7 @@ def is_over(state: State | Match) -> bool:
         InvalidStateError: ``state`` is not a `State` or a `Match`.
     """
     if type(state) is State:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
     if type(state) is Match:
         return match_is_over(state)
     return _engine.is_over(state)  # type: ignore[arg-type]

@@ -186,6 +186,29 @@ def _generate() -> tuple[Callable[..., State], Callable[..., State]]:
     return scope["new_state"], scope["evolve_state"]
 
 
+def evolver(*names: str) -> Callable[..., State]:
+    """A builder that copies a state with the fields ``names`` changed, taken by position.
+
+    ``evolver("turn", "talked")(state, 2, False)`` is ``evolve_state(state, turn=2,
+    talked=False)`` without the keyword handling: the hot paths of trick play use it
+    (a card played: 1.6 µs a move with an evolver, 2.3 µs with `evolve_state`).
+    """
+    unknown = set(names) - set(_FIELDS)
+    if unknown:
+        raise ValueError(f"State has no fields {sorted(unknown)}")
+    body = "".join(
+        f"    s.{name} = {name}\n" if name in names else f"    s.{name} = old.{name}\n"
+        for name in _FIELDS
+    )
+    source = (
+        f"def evolve(old, {', '.join(names)}, _legal=None):\n    s = _new(_Builder)\n{body}"
+        "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
+    exec(source, scope)  # source built from the field names only
+    return scope["evolve"]  # type: ignore[no-any-return]
+
+
 # new_state(**fields) builds a State from every field by name; evolve_state(state, **changes)
 # copies a state with some fields changed. Both take _legal, the legal moves of the new state
 # when the caller already knows them. Every transition of the engine goes through them.
