@@ -133,10 +133,8 @@ def draw(
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
-    k = 0
-    for card in batch:
+    for k, card in enumerate(batch):
         drawer = order[k]
-        k += 1
         hand = hands[drawer]
         card_id = card.id
         i = len(hand)

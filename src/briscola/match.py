@@ -251,11 +251,8 @@ class Match(_MatchSlots):
 
 def default_format(r: Rules) -> MatchFormat:
     """The default format of a preset (RULES.md §8 "Matches")."""
-    if r.variant == "briscolone":
-        return cumulative_points(151)
-    if r.auction is not None or r.dealer_sits_out:
-        return fixed_deals(r.players)
-    return best_of(3)
+    kind, number = r.default_match_format
+    return _BUILDERS[kind](number)
 
 
 def new_match(

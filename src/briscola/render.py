@@ -85,7 +85,7 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     lines.append(_trumps(view))
     if view.caller is not None:
         lines.append(_contract(view, result))
-    if view.removed and r.variant == "classic-3":
+    if view.removed and r.removed_two is not None:  # the one 2 taken out (§2.2)
         lines.append(f"out of the deck: {_cards(view.removed)}")
     talk = _talk(view.history)
     if talk:

@@ -305,22 +305,6 @@ def _decode_move(reader: _Reader) -> Move:
     return move
 
 
-_SCORE_FIELDS: Final = (
-    "points",
-    "deltas",
-    "winners",
-    "final",
-    "void",
-    "team_points",
-    "caller",
-    "target",
-    "called_card",
-    "partner",
-    "solo",
-    "cappotto",
-)
-
-
 def _encode_score(result: Score) -> dict[str, JSON]:
     return {
         "points": list(result.points),
@@ -470,7 +454,9 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "known_cards": [cards(known) for known in view.known_cards],
         "shown": [[seat, cards(hand)] for seat, hand in view.shown],
         "removed": cards(view.removed),
-        "initial_trump_card": _code_or_none(view.initial_trump_card),
+        "initial_trump_card": (
+            None if view.initial_trump_card is None else str(view.initial_trump_card)
+        ),
         "trump_card": None if view.trump_card is None else str(view.trump_card),
         "trump_suit": None if view.trump_suit is None else view.trump_suit.value,
         "stock_size": view.stock_size,
@@ -488,10 +474,6 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "called_card": None if view.called_card is None else str(view.called_card),
         "partner": view.partner,
     }
-
-
-def _code_or_none(card: Card | None) -> str | None:
-    return None if card is None else str(card)
 
 
 def _decode_view(reader: _Reader) -> View:
