@@ -47,6 +47,7 @@ __all__ = [
     "TrumpSource",
     "TwoSwapWindow",
     "rules",
+    "rules_schema",
 ]
 
 
@@ -1332,7 +1333,29 @@ def rules(variant: str | Rules, **options: object) -> Rules:
         '2C'
         >>> rules("briscolone", tie_rule="replay").tie_rule
         <TieRule.REPLAY: 'replay'>
+        >>> rules("classic", seven_swap=True) is rules("classic", seven_swap=True)
+        True
     """
+    # Equal arguments give the one shared Rules. The key holds each value's type, so that
+    # seven_swap=1 (refused) never finds the Rules made for seven_swap=True.
+    try:
+        key = (type(variant), variant, *((n, type(v), v) for n, v in sorted(options.items())))
+        cached = _CACHE.get(key)
+    except TypeError:  # an unhashable value, such as a list of signal tokens
+        return _build_rules(variant, options)
+    if cached is None:
+        cached = _build_rules(variant, options)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = cached
+    return cached
+
+
+_CACHE: Final[dict[tuple[object, ...], Rules]] = {}
+_CACHE_SIZE: Final = 4096
+
+
+def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
     if isinstance(variant, Rules):
         base = {name: getattr(variant, name) for name in OPTIONS}
         preset_id = variant.variant
@@ -1371,3 +1394,57 @@ VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,
 ``scoperta`` and ``briscolone``."""
+
+
+def rules_schema() -> dict[str, object]:
+    """The JSON Schema (draft 2020-12) of a `Rules` written as JSON: ``variant`` and the
+    options by name, as `Rules.options` gives them (enum values as their strings).
+
+    It is generated from `OPTIONS`, the one declaration of each option, so it cannot drift
+    from what `rules()` accepts. A value can still be refused for a reason the schema does
+    not express: an option that does not apply to the preset, or ``deal_packet_size``
+    other than 1 or the hand size.
+
+    Examples:
+        >>> schema = rules_schema()
+        >>> schema["properties"]["tie_rule"]["enum"]
+        ['draw', 'replay', 'last_trick']
+    """
+    properties: dict[str, object] = {
+        "variant": {"enum": list(_PRESETS), "description": "The preset id."}
+    }
+    for name, info in OPTIONS.items():
+        properties[name] = _option_schema(info)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Rules",
+        "type": "object",
+        "properties": properties,
+        "required": ["variant"],
+        "additionalProperties": False,
+    }
+
+
+def _option_schema(info: OptionInfo) -> dict[str, object]:
+    applies = ", ".join(sorted(info.applies_to))
+    schema: dict[str, object] = {"description": f"{info.doc} Applies to: {applies}."}
+    if info.kind is bool:
+        schema["type"] = "boolean"
+    elif info.kind is tuple:
+        schema.update(
+            type="array", items={"enum": list(SIGNAL_TOKENS)}, minItems=1, uniqueItems=True
+        )
+    elif info.choices is not None:
+        choices = list(info.choices)
+        if info.default is None and None not in choices:
+            choices.append(None)  # the value where the option does not apply
+        schema["enum"] = choices
+    elif info.bounds is not None:
+        low, high = info.bounds
+        schema.update(type="integer" if info.default is not None else ["integer", "null"])
+        schema["minimum"] = low
+        if high is not None:
+            schema["maximum"] = high
+    else:  # deal_packet_size: 1 or the hand size, which depends on the preset
+        schema.update(type="integer", minimum=1)
+    return schema
