@@ -131,3 +131,36 @@ def test_equal_options_share_one_rules() -> None:
     assert state.rules is briscola.rules("classic", seven_swap=True)
     with pytest.raises(RulesError):
         briscola.rules("classic", seven_swap=1)
+
+
+DOCS = TABLE_RULES.parent
+
+
+def test_the_variants_table_follows_the_presets() -> None:
+    rows: dict[str, list[str]] = {}
+    for line in (DOCS / "variants" / "index.md").read_text(encoding="utf-8").splitlines():
+        found = re.match(r"\| \[`([\w-]+)`\]\(([\w-]+)\.md\)", line)
+        if found:
+            rows[found.group(1)] = [cell.strip() for cell in line.strip("|").split("|")]
+    assert list(rows) == list(VARIANTS)
+    for variant, preset in VARIANTS.items():
+        _id, players, deck, hand, stock, _trump, _sides, section = rows[variant]
+        assert players.startswith(str(preset.players)), variant
+        assert deck.startswith(str(len(preset.deck))), variant
+        assert hand == str(preset.hand_size), variant
+        undealt = len(preset.deck) - preset.dealt_cards  # the stock, face-up card included
+        assert stock == (str(undealt) if preset.has_stock else "none"), variant
+        assert section == f"§{rules_module._PRESETS[variant].section}", variant
+
+
+def test_the_preset_fields_table_lists_the_preset_fields() -> None:
+    text = (DOCS / "adding-a-variant.md").read_text(encoding="utf-8")
+    table = text.split("| field | meaning |", 1)[1].split("\n\n", 1)[0]
+    listed = re.findall(r"^\| `(\w+)` \|", table, flags=re.MULTILINE)
+    assert listed == [field.name for field in attrs.fields(rules_module._Preset)]
+
+
+def test_every_variant_page_is_in_the_nav() -> None:
+    nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    for variant in VARIANTS:
+        assert f"variants/{variant}.md" in nav, variant
