@@ -324,7 +324,7 @@ def located_cards(state: State) -> list[Card]:
     for hand in state.hands:
         found.extend(hand)
     found.extend(state.trick)
-    found.extend(state.stock[state.drawn :])
+    found.extend(state.stock)
     if state.trump_card is not None:
         found.append(state.trump_card)
     for trick in state.tricks:

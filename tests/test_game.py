@@ -350,7 +350,7 @@ def _hidden_from(state: State, seat: int) -> set[str]:
             if other != seat:
                 hidden.update(codes(cs))
     if not state.rules.open_stock:
-        hidden.update(codes(state.stock[state.drawn :]))
+        hidden.update(codes(state.stock))
     return hidden
 
 

@@ -22,7 +22,17 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
-from .game import apply, current_player, is_over, legal_moves, new_game, random_playout
+from .game import (
+    apply,
+    current_player,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    public_view,
+    random_playout,
+    score,
+)
 from .match import (
     DealerRotation,
     DealResult,
@@ -84,10 +94,10 @@ from .rules import (
     rules,
 )
 from .sampling import determinize
-from .scoring import Score, score
+from .scoring import Score
 from .serialize import dumps, loads
 from .state import Phase, State, Trick
-from .views import View, observe, public_view
+from .views import View
 
 __version__ = "0.1.0.dev0"
 

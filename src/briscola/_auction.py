@@ -1,8 +1,8 @@
-"""Briscola Chiamata: the auction, naming the trump suit or card, and the contract
-(RULES.md §2.5.2–§2.5.4, §2.5.8).
+"""Briscola Chiamata: the auction and naming the trump suit or card (§2.5.2–§2.5.4, §2.5.8).
 
 The auction lives in the state's history: the highest bid, who has passed and whose turn
 it is are all read back from the moves made so far, so the state needs no auction fields.
+The contract it produces is read back by `briscola._contract`.
 """
 
 from __future__ import annotations
@@ -11,31 +11,17 @@ from typing import Final
 
 import attrs
 
+from ._contract import first_hand, two_rank
 from ._play import close_trick, next_seat
 from .cards import Card, Rank, Suit
-from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play
+from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, changed
+from .state import Phase, State, evolve_state
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
 _NAME_SUITS: Final = tuple(NameSuit(suit) for suit in Suit)
 _NAME_CARDS: dict[tuple[tuple[Card, ...], bool], tuple[Move, ...]] = {}
-
-
-@attrs.frozen
-class Contract:
-    """What the auction decided: who called, for how many points, and which card."""
-
-    caller: int
-    """The seat that won the auction."""
-    target: int
-    """The card points the caller's side needs."""
-    rank: Rank | None
-    """The called rank; ``None`` in the points-only auction until a card is named."""
-    card: Card | None
-    """The called card once named (the referee's knowledge: under ``first_trick_blind``
-    it is still secret until trick 1 is complete)."""
 
 
 @attrs.frozen
@@ -55,16 +41,6 @@ def _bidding(s: State) -> _Bidding:
         elif type(move) is Pass:
             passed.add(seat)
     return _Bidding(high, high_seat, frozenset(passed))
-
-
-def first_hand(r: Rules, dealer: int) -> int:
-    """The first hand: the seat after the dealer that plays (§0.2)."""
-    return next_seat(r, dealer, dealer)
-
-
-def two_rank(r: Rules) -> Rank:
-    """The rank that plays the 2's role: the weakest rank in the deck (§2.5.8)."""
-    return r.call_ranks[-1]
 
 
 def _is_two_call(r: Rules, bid: Bid | BidPoints | None) -> bool:
@@ -156,7 +132,7 @@ def _with(
     leader: int | None = None,
     trump_suit: Suit | None = None,
 ) -> State:
-    return changed(
+    return evolve_state(
         s,
         phase=phase,
         turn=turn,
@@ -199,79 +175,6 @@ def apply_naming(s: State, seat: int, move: Move) -> State:
         return close_trick(named, last, named.hands[last], named.trick, history)
     leader = seat if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
     return _with(s, Phase.PLAY, leader, history, leader=leader, trump_suit=suit)
-
-
-def await_naming(
-    s: State,
-    hands: tuple[tuple[Card, ...], ...],
-    trick: tuple[Card, ...],
-    history: tuple[tuple[int, Move], ...],
-) -> State:
-    """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
-    deal = contract(s)
-    assert deal is not None
-    return changed(
-        s,
-        phase=Phase.NAME_TRUMP,
-        hands=hands,
-        trump_suit=None,
-        turn=deal.caller,
-        trick=trick,
-        history=history,
-        talked=False,
-    )
-
-
-# --- the contract ----------------------------------------------------------------------------
-
-
-def contract(s: State) -> Contract | None:
-    """The contract once the auction is over; ``None`` before, or in a void deal."""
-    r = s.rules
-    if s.phase is Phase.AUCTION or r.auction is None:
-        return None
-    caller = target = None
-    rank: Rank | None = None
-    card: Card | None = None
-    for seat, move in s.history:
-        kind = type(move)
-        if kind is Bid:
-            caller, target, rank = seat, r.base_target, move.rank  # type: ignore[attr-defined]
-        elif kind is BidPoints:
-            caller, target = seat, move.target  # type: ignore[attr-defined]
-            rank = two_rank(r) if r.auction is not Auction.POINTS_ONLY else None
-        elif kind is NameSuit:
-            assert rank is not None
-            card = Card(rank, move.suit)  # type: ignore[attr-defined]
-        elif kind is NameCard:
-            card = move.card  # type: ignore[attr-defined]
-            rank = card.rank
-        elif kind is Play and card is not None:
-            break
-    if caller is None or target is None:
-        return None
-    return Contract(caller, target, rank, card)
-
-
-def dealt_to(s: State, card: Card) -> int:
-    """The seat that was dealt ``card`` (§1.6; every card is dealt in Chiamata)."""
-    r = s.rules
-    position = s.deck.index(card)
-    packet = r.deal_packet_size
-    within_round = position % (packet * r.active_players)
-    return r.trick_seats[s.dealer][first_hand(r, s.dealer)][within_round // packet]
-
-
-def is_revealed(s: State) -> bool:
-    """Whether the named suit is public (under ``first_trick_blind``, once trick 1 is done)."""
-    return s.rules.first_trick_blind is FirstTrickBlind.OFF or bool(s.tricks)
-
-
-def called_card_played(s: State, card: Card) -> bool:
-    """Whether ``card`` is on the table or in a finished trick, for everyone to see."""
-    if card in s.trick and s.phase is not Phase.NAME_TRUMP:
-        return True
-    return any(card in trick.cards for trick in s.tricks)
 
 
 # --- why a move is refused -------------------------------------------------------------------

@@ -10,8 +10,9 @@ inside `apply_play`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
+from ._contract import contract
 from .cards import DECK, Card, Rank, Suit
 from .moves import (
     PLAYS,
@@ -34,17 +35,33 @@ from .rules import (
     ShareHands,
     TwoSwapWindow,
 )
-from .state import Phase, State, Trick, _Builder, changed, make_state
+from .state import Phase, State, Trick, evolve_state, evolver
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
 _PLAY_OF: Final = {play.card: play for play in PLAYS}
 _play_of: Final = _PLAY_OF.__getitem__
+# The two commonest transitions, built by position (see `evolver` for what it saves).
+_card_played: Final = evolver("hands", "turn", "trick", "history", "talked")
+_trick_closed: Final = evolver(
+    "phase",
+    "hands",
+    "stock",
+    "drawn",
+    "trump_card",
+    "leader",
+    "turn",
+    "trick",
+    "tricks",
+    "points",
+    "history",
+    "talked",
+    "shown",
+)
 _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new_trick: Final = tuple.__new__
-_new: Final = object.__new__
 
 # Every claim about a hand, in the documented order: Has by card id, HasNot by card id, then
 # the two claims about the whole hand (RULES.md §2.6.1).
@@ -101,31 +118,30 @@ def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 def draw(
     hands: list[tuple[Card, ...]],
     stock: tuple[Card, ...],
-    drawn: int,
     trump_card: Card | None,
-    winner: int,
-    players: int,
-) -> tuple[int, Card | None]:
-    """One draw round (§1.7): one card each, the winner first, the face-up card last.
+    order: tuple[int, ...],
+) -> tuple[tuple[Card, ...], Card | None]:
+    """One draw round (§1.7): one card each in ``order`` (the winner first, then in play
+    order), the face-up card last. The one definition of the draw, for every caller.
 
-    Updates ``hands`` in place; returns the new number of cards drawn and the face-up card
+    Updates ``hands`` in place; returns what is left of the stock and the face-up card
     (``None`` once it has been drawn).
     """
-    batch = stock[drawn : drawn + players]
-    drawn += len(batch)
+    players = len(order)
+    batch = stock[:players]
+    stock = stock[players:]
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
-    drawer = winner
-    for card in batch:
+    for k, card in enumerate(batch):
+        drawer = order[k]
         hand = hands[drawer]
         card_id = card.id
         i = len(hand)
         while i and hand[i - 1].id > card_id:  # keep the hand in card-id order
             i -= 1
         hands[drawer] = hand[:i] + (card,) + hand[i:]
-        drawer = drawer + 1 if drawer + 1 < players else 0
-    return drawn, trump_card
+    return stock, trump_card
 
 
 def swapped(s: State, rank: Rank) -> bool:
@@ -161,50 +177,69 @@ def legal_play(s: State) -> tuple[Move, ...]:
 
 def swap_moves(s: State) -> tuple[Move, ...]:
     """The `SwapTrump` moves open to the seat to act in trick play (§3.1, §3.2)."""
-    seat = s.turn
-    assert seat is not None
     assert s.trump_suit is not None
-    hand = s.hands[seat]
-    found: list[Move] = []
-    two = TWO_OF[s.trump_suit]
-    if two in hand and two_swap_open_in_trick(s):
-        found.append(SWAPS[two.id])
-    seven = SEVEN_OF[s.trump_suit]
-    if seven in hand and seven_swap_allowed(s, seat, seven):
-        found.append(SWAPS[seven.id])
-    return tuple(found)
-
-
-def two_swap_open_in_trick(s: State) -> bool:
-    """Whether the first-trick window of the 2-swap is open (§3.2 conditions 1, 3 and 5)."""
-    r = s.rules
-    return (
-        r.two_swap
-        and r.two_swap_window is not TwoSwapWindow.BEFORE_FIRST_LEAD
-        and not s.tricks
-        and not swapped(s, Rank.TWO)
+    return tuple(
+        SWAPS[card.id]
+        for card in (TWO_OF[s.trump_suit], SEVEN_OF[s.trump_suit])
+        if why_swap_illegal(s, card) is None
     )
 
 
-def seven_swap_allowed(s: State, seat: int, seven: Card) -> bool:
-    """§3.1 conditions 1, 3, 5 and 6 and the sub-options, for ``seat`` holding ``seven``."""
+def why_swap_illegal(s: State, card: Card) -> str | None:
+    """``None`` when the seat to act may exchange ``card`` for the face-up card now, else
+    why not, in a player's words (§3.1, §3.2).
+
+    The one definition of both swaps, in trick play and in the round before the first lead:
+    the legal moves list a `SwapTrump` exactly when this returns ``None``.
+    """
     r = s.rules
-    if not r.seven_swap or swapped(s, Rank.SEVEN):
-        return False
+    seat = s.turn
+    trump = s.trump_suit
+    if not r.seven_swap and not r.two_swap:
+        return (
+            "exchanging a card for the face-up card is not allowed: "
+            "seven_swap and two_swap are off"
+        )
+    if trump is None or card.suit is not trump or card.rank not in (Rank.SEVEN, Rank.TWO):
+        return f"only the 7 or the 2 of trumps can be exchanged for the face-up card, not {card}"
+    rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"
+    if not getattr(r, rule):
+        return f"{card} cannot be exchanged: {rule} is off"
+    if card in s.removed:
+        return f"{card} is out of the deck in this deal"
+    if card not in s.hands[seat]:  # type: ignore[index]
+        return f"{card} is not in seat {seat}'s hand"
     face_up = s.trump_card
-    assert face_up is not None
-    if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[seven.id]:
-        return False
-    if r.seven_swap_only_if_drawn and seven not in s.stock:
-        return False
+    if face_up is None:
+        return "the face-up card has already been drawn"
+    if card.rank is Rank.TWO:
+        if swapped(s, Rank.TWO):
+            return "the 2 of trumps has already been exchanged in this deal"
+        if s.phase is Phase.SWAP_WINDOW:
+            return None
+        if s.tricks:
+            return "the 2 of trumps can be exchanged only in the first trick"
+        if r.two_swap_window is TwoSwapWindow.BEFORE_FIRST_LEAD:
+            return "the 2 of trumps can be exchanged only in the round before the first lead"
+        return None
+    if s.phase is Phase.SWAP_WINDOW:
+        return "only the 2 of trumps can be exchanged before the first lead"
+    if swapped(s, Rank.SEVEN):
+        return "the 7 of trumps has already been exchanged in this deal"
+    if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[card.id]:
+        return f"the face-up card {face_up} is not stronger than {card}"
+    if r.seven_swap_only_if_drawn and card not in s.dealt_stock:
+        return f"{card} was not drawn from the stock"
     if r.seven_swap_requires_won_trick and all(t.winner != seat for t in s.tricks):
-        return False
+        return f"seat {seat} has not won a trick yet"
     if r.seven_swap_only_leader and (seat != s.leader or s.trick):
-        return False
-    return not (
+        return "only the leader may exchange the 7, before leading"
+    if (
         r.seven_swap_deadline is SevenSwapDeadline.BEFORE_PENULTIMATE_TRICK
         and s.stock_size <= r.players
-    )
+    ):
+        return "the 7 can no longer be exchanged: the last trick with drawing has begun"
+    return None
 
 
 # --- making a move ---------------------------------------------------------------------------
@@ -223,36 +258,15 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     trick = s.trick + (card,)
     history = s.history + ((seat, move),)
     if len(trick) < r.active_players:
-        # The commonest move of all: a card that does not end the trick. The new state is
-        # filled in place (as make_state does) to save a call on the hot path.
-        new: Any = _new(_Builder)
-        new.rules = r
-        new.phase = _PLAY
-        new.dealer = dealer = s.dealer
-        new.deck = s.deck
-        new.removed = s.removed
-        new.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
-        new.stock = s.stock
-        new.drawn = s.drawn
-        new.trump_card = s.trump_card
-        new.trump_suit = s.trump_suit
-        new.leader = s.leader
-        new.turn = turn = r.next_seats[dealer][seat]
-        new.trick = trick
-        new.tricks = s.tricks
-        new.points = s.points
-        new.history = history
-        new.talked = False
-        new.shown = s.shown
+        # The commonest move of all: a card that does not end the trick.
+        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        turn = r.next_seats[s.dealer][seat]
         # With plain play the next seat's moves are its cards: list them now, while the
         # hand is at hand, so that legal_moves() finds them cached.
-        new._legal = tuple(map(_play_of, new.hands[turn])) if r.plain_play else None
-        new.__class__ = State
-        return new  # type: ignore[no-any-return]
+        legal = tuple(map(_play_of, hands[turn])) if r.plain_play else None
+        return _card_played(s, hands, turn, trick, history, False, legal)
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
-        from ._auction import await_naming
-
         return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
     return close_trick(s, seat, hand, trick, history)
 
@@ -280,14 +294,13 @@ def close_trick(
     new_hands = list(s.hands)
     new_hands[seat] = hand
     stock = s.stock
-    drawn = s.drawn
     trump_card = s.trump_card
     phase = _PLAY
     turn: int | None = winner
     shown = s.shown
-    if trump_card is not None or drawn < len(stock):
-        drawn, trump_card = draw(new_hands, stock, drawn, trump_card, winner, players)
-        if trump_card is None and drawn == len(stock):
+    if trump_card is not None or stock:
+        stock, trump_card = draw(new_hands, stock, trump_card, r.trick_seats[s.dealer][winner])
+        if trump_card is None and not stock:
             # The stock has just run out (§3.4).
             sharing = r.share_hands_when_stock_empty
             if sharing is ShareHands.VOLUNTARY:
@@ -297,30 +310,44 @@ def close_trick(
     if not new_hands[winner]:
         phase = _OVER
         turn = None
-    new: Any = _new(_Builder)  # filled in place, as in apply_play
-    new.rules = r
-    new.phase = phase
-    new.dealer = s.dealer
-    new.deck = s.deck
-    new.removed = s.removed
-    new.hands = tuple(new_hands)
-    new.stock = stock
-    new.drawn = drawn
-    new.trump_card = trump_card
-    new.trump_suit = s.trump_suit
-    new.leader = winner
-    new.turn = turn
-    new.trick = ()
-    new.tricks = s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),)
-    new.points = points
-    new.history = history
-    new.talked = False
-    new.shown = shown
-    new._legal = (
-        tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None
+    return _trick_closed(
+        s,
+        phase,
+        tuple(new_hands),
+        stock,
+        s.drawn + len(s.stock) - len(stock),
+        trump_card,
+        winner,
+        turn,
+        (),
+        s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
+        points,
+        history,
+        False,
+        shown,
+        tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None,
     )
-    new.__class__ = State
-    return new  # type: ignore[no-any-return]
+
+
+def await_naming(
+    s: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    history: tuple[tuple[int, Move], ...],
+) -> State:
+    """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
+    deal = contract(s)
+    assert deal is not None
+    return evolve_state(
+        s,
+        phase=Phase.NAME_TRUMP,
+        hands=hands,
+        trump_suit=None,
+        turn=deal.caller,
+        trick=trick,
+        history=history,
+        talked=False,
+    )
 
 
 def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) -> State:
@@ -330,7 +357,7 @@ def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) 
     hand = s.hands[seat]
     i = hand.index(card)
     hand = insert(hand[:i] + hand[i + 1 :], face_up)
-    return changed(
+    return evolve_state(
         s,
         phase=phase,
         hands=s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
@@ -347,7 +374,7 @@ def _swap_in_play(s: State, seat: int, move: Move) -> State:
 
 def _talk(s: State, seat: int, move: Move) -> State:
     # A Declare or Signal: one per turn, and the same seat still acts (§3.5, decision 2).
-    return changed(s, turn=seat, history=s.history + ((seat, move),), talked=True)
+    return evolve_state(s, turn=seat, history=s.history + ((seat, move),), talked=True)
 
 
 _NON_PLAY: Final[dict[type, Callable[[State, int, Move], State]]] = {
@@ -379,7 +406,6 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     """
     r = s.rules
     active = r.active_players
-    players = r.players
     strength = r.strength
     values = r.card_points
     following = r.next_seats[s.dealer]
@@ -390,8 +416,8 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     history = list(s.history)
     tricks = list(s.tricks)
     points = list(s.points)
+    draw_orders = r.trick_seats[s.dealer]
     stock = s.stock
-    drawn = s.drawn
     trump_card = s.trump_card
     leader = s.leader
     seat = s.turn
@@ -413,28 +439,23 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
             points[winner] += values[played.id]
         tricks.append(_new_trick(Trick, (leader, cards, winner, seats)))
         trick.clear()
-        if trump_card is not None or drawn < len(stock):
-            drawn, trump_card = draw(hands, stock, drawn, trump_card, winner, players)
+        if trump_card is not None or stock:
+            stock, trump_card = draw(hands, stock, trump_card, draw_orders[winner])
         leader = seat = winner
         if not hands[winner]:
             break
-    return make_state(
-        r,
-        _OVER,
-        s.dealer,
-        s.deck,
-        s.removed,
-        tuple(hands),
-        stock,
-        drawn,
-        trump_card,
-        trump,
-        winner,
-        None,
-        (),
-        tuple(tricks),
-        tuple(points),
-        tuple(history),
-        False,
-        s.shown,
+    return evolve_state(
+        s,
+        phase=_OVER,
+        hands=tuple(hands),
+        stock=stock,
+        drawn=s.drawn + len(s.stock) - len(stock),
+        trump_card=trump_card,
+        leader=winner,
+        turn=None,
+        trick=(),
+        tricks=tuple(tricks),
+        points=tuple(points),
+        history=tuple(history),
+        talked=False,
     )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._play import TWO_OF, declare_moves, insert, next_seat
+from ._play import TWO_OF, declare_moves, insert, next_seat, why_swap_illegal
 from .cards import Card, Suit
 from .moves import PASS, SWAPS, Move, ShowHand, SwapTrump
 from .rules import Rules, ShareHands, TwoSwapWindow
-from .state import Phase, State, changed
+from .state import Phase, State, evolve_state
 
 _SHOW: Final = ShowHand()
 _ORDER: Final = (Phase.DECLARATIONS, Phase.SWAP_WINDOW, Phase.SHARE_HANDS, Phase.PLAY)
@@ -77,10 +77,9 @@ def legal_round(s: State) -> tuple[Move, ...]:
     if phase is Phase.DECLARATIONS:
         return (PASS, *declare_moves(s.removed))
     if phase is Phase.SWAP_WINDOW:
-        assert s.turn is not None
         assert s.trump_suit is not None
         two = TWO_OF[s.trump_suit]
-        return (SWAPS[two.id], PASS) if two in s.hands[s.turn] else (PASS,)
+        return (SWAPS[two.id], PASS) if why_swap_illegal(s, two) is None else (PASS,)
     return (PASS, _SHOW)
 
 
@@ -104,7 +103,7 @@ def apply_round(s: State, seat: int, move: Move) -> State:
         shown += ((seat, hands[seat]),)
     if phase is Phase.PLAY and not s.tricks:
         shown += automatic_snapshot(r, hands, s.dealer)
-    return changed(
+    return evolve_state(
         s,
         phase=phase,
         hands=hands,

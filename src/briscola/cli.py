@@ -28,13 +28,12 @@ from pathlib import Path
 from typing import Final, NoReturn
 
 from .errors import BriscolaError
-from .game import apply, is_over, legal_moves, new_game
+from .game import apply, is_over, legal_moves, new_game, score
 from .match import Match, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MatchRecord, Record, read_record
 from .render import render
 from .rules import OPTIONS, VARIANTS, rules
-from .scoring import score
 from .serialize import SCHEMA_NAMES, loads, schema
 from .state import Phase, State
 

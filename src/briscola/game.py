@@ -1,47 +1,48 @@
-"""The verbs of a deal: `new_game`, `legal_moves`, `apply`, `is_over`, `current_player`.
+"""The public verbs: `new_game`, `legal_moves`, `apply`, `is_over`, `current_player`,
+`score`, `observe`, and the `random_playout` helper.
 
-`legal_moves` and `apply` dispatch on `State.phase` to one pure handler per phase. Legality
-has one definition: ``apply(state, move)`` succeeds exactly when ``move in
-legal_moves(state)``. Only when that test fails does `apply` work out which error to raise
-and why, in words the acting seat can be shown.
+`legal_moves`, `apply`, `is_over`, `current_player`, `score` and `observe` take a deal
+(`State`) or a `Match`: a match goes to `briscola.match`, a deal to the engine of one deal.
+Legality has one definition: ``apply(state, move)`` succeeds exactly when ``move in
+legal_moves(state)``.
+
+A state built by hand or edited with ``attrs.evolve`` can break the engine's assumptions
+(a ``turn`` that is not a seat, hands that do not match the deck). Whatever goes wrong
+inside, a verb then raises `InvalidStateError`, never a Python error from deep inside.
+
+Examples:
+    >>> from briscola import Card
+    >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
+    >>> [str(m) for m in legal_moves(s)]
+    ['AD', '3D', '5D']
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final, NoReturn, overload
 
-import attrs
-
-from . import _play
-from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
-from ._auction import why_illegal as why_auction_illegal
-from ._deal import deal_hands, entropy, fresh_seed, shuffle
-from ._rounds import apply_round, automatic_snapshot, legal_round, opening
-from .cards import Card, Rank, Suit
-from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
-from .moves import (
-    MOVE_TYPES,
-    Bid,
-    BidPoints,
-    Declare,
-    Has,
-    HasNot,
-    Move,
-    NameCard,
-    NameSuit,
-    Pass,
-    Play,
-    ShowHand,
-    Signal,
-    SwapTrump,
+from . import _engine
+from ._engine import new_game, random_playout
+from .errors import BriscolaError, InvalidStateError
+from .match import (
+    Match,
+    MatchScore,
+    MatchView,
+    match_apply,
+    match_current_player,
+    match_is_over,
+    match_legal_moves,
+    match_score,
+    observe_match,
+    public_match_view,
 )
-from .rules import OPTIONS, VARIANTS, Rules, TrumpSource, rules
-from .state import Phase, State, _StateSlots, make_state
-
-if TYPE_CHECKING:
-    from .match import Match, MatchScore
+from .moves import Move
+from .scoring import Score
+from .scoring import score as score_deal
+from .state import Phase, State
+from .views import View
+from .views import observe as observe_deal
+from .views import public_view as public_deal_view
 
 __all__ = [
     "apply",
@@ -49,235 +50,29 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "observe",
+    "public_view",
     "random_playout",
+    "score",
 ]
 
-_TWOS: Final = tuple(_play.TWO_OF.values())  # in Suit order
+# What a verb raises when a state breaks an assumption of the engine. BriscolaError values
+# (IllegalMoveError is a ValueError) are caught first and pass through unchanged.
+_FOREIGN: Final = (
+    IndexError,
+    KeyError,
+    TypeError,
+    AttributeError,
+    AssertionError,
+    ValueError,
+)
 
 
-def new_game(
-    variant: str | Rules,
-    *,
-    seed: int | None = None,
-    deck: Sequence[Card] | None = None,
-    dealer: int | None = None,
-    **options: object,
-) -> State:
-    """Shuffle (or take ``deck``), deal, and return the first state of a deal.
-
-    Args:
-        variant: A preset id of `VARIANTS` or a `Rules`.
-        seed: Drives the shuffle (and any random choice of the deal, such as
-            ``removed_two="random"``): the same seed deals the same cards on every platform.
-            ``None`` draws a seed from the operating system's entropy.
-        deck: The whole ordered deck of the variant, top card first; it is dealt as given
-            and ``seed`` is not used.
-        dealer: The dealer's seat; ``None`` makes seat ``n - 1`` the dealer, so seat 0 is the
-            first hand and leads the first trick.
-        **options: Table rules (RULES.md §8), as for `rules()`.
-
-    Raises:
-        RulesError: for a bad variant, option, dealer, seed or deck.
-
-    Examples:
-        >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
-        >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
-        (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
-    """
-    if options:
-        r = rules(variant, **options)
-    elif isinstance(variant, Rules):
-        r = variant
-    else:
-        preset = VARIANTS.get(variant) if isinstance(variant, str) else None
-        r = preset if preset is not None else rules(variant)
-    dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
-    trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None")
-    if deck is not None:
-        return deal_from(r, deck, dealer, trump_suit)
-    if seed is None:
-        seed = fresh_seed()
-    x = entropy(seed)
-    cards = r.deck
-    removed = r.removed
-    if r.removed_two == "random":
-        x, choice = divmod(x, 4)
-        removed = (_TWOS[choice],)
-        cards = tuple(card for card in cards if card is not _TWOS[choice])
-    if r.trump_source is TrumpSource.SEPARATE_FLIP:
-        # A card turned and shuffled back: only its suit matters (decision 6).
-        x, choice = divmod(x, 4)
-        if trump_suit is None:
-            trump_suit = tuple(Suit)[choice]
-    dealt, _ = shuffle(cards, x)
-    return _deal(r, dealt, dealer, removed, trump_suit)
-
-
-def _check_dealer(r: Rules, dealer: object) -> int:
-    if type(dealer) is not int or not 0 <= dealer < r.players:
-        raise RulesError(
-            f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to "
-            f"{r.players - 1}"
-        )
-    return dealer
-
-
-def deal_from(
-    r: Rules, deck: Sequence[Card], dealer: int, trump_suit: Suit | None = None
-) -> State:
-    """Deal an explicit ``deck``; ``trump_suit`` is the separately flipped suit (Bugiarda).
-
-    Raises:
-        RulesError: for a deck that is not the variant's, or a missing flipped suit.
-    """
-    _check_dealer(r, dealer)
-    if r.trump_source is TrumpSource.SEPARATE_FLIP:
-        if trump_suit is None and r.trump_suit is not None:
-            trump_suit = Suit(r.trump_suit)
-        if trump_suit is None:
-            raise RulesError(
-                "with trump_source='separate_flip' and an explicit deck, give trump_suit "
-                "(a suit code such as 'C'): no dealt card fixes the trump suit"
-            )
-    else:
-        trump_suit = None
-    dealt, removed = _check_deck(r, deck, r.removed)
-    return _deal(r, dealt, dealer, removed, trump_suit)
-
-
-def _check_deck(
-    r: Rules, deck: Sequence[Card], removed: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-        raise RulesError(f"deck must be a sequence of cards, not {type(deck).__name__}")
-    cards = tuple(deck)
-    for card in cards:
-        if not isinstance(card, Card):
-            shown = repr(card) if len(repr(card)) <= 40 else repr(card)[:40] + "…"
-            raise RulesError(
-                f"deck must hold Card values, not {type(card).__name__} {shown} "
-                "(use Card.parse for text)"
-            )
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise RulesError(f"the deck holds {card} twice")
-        seen.add(card)
-    if r.removed_two == "random":
-        missing = [two for two in _TWOS if two not in seen]
-        if len(missing) != 1:
-            raise RulesError(
-                f"the deck of {r.variant!r} has 39 cards, every card but one 2, "
-                f"not {len(cards)} cards"
-            )
-        removed = (missing[0],)
-    expected = [card for card in r.deck if card not in removed]
-    if len(cards) != len(expected):
-        raise RulesError(
-            f"the deck of {r.variant!r} has {len(expected)} cards, not {len(cards)}"
-            + _removal_hint(r)
-        )
-    for card in expected:
-        if card not in seen:
-            extra = next(c for c in cards if c not in expected)
-            raise RulesError(f"{extra} is not in the deck of {r.variant!r}" + _removal_hint(r))
-    return cards, removed
-
-
-def _removal_hint(r: Rules) -> str:
-    if r.removed_two == "random":
-        return " (39 cards: every card but one 2)"
-    if r.removed:
-        return f" (every card but {' '.join(map(str, r.removed))})"
-    return ""
-
-
-def _deal(
-    r: Rules,
-    deck: tuple[Card, ...],
-    dealer: int,
-    removed: tuple[Card, ...],
-    trump_suit: Suit | None,
-) -> State:
-    """The canonical deal of RULES.md §1.6, then the first phase of the deal."""
-    players = r.players
-    seats = r.seats_for(dealer)
-    hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
-    dealt = r.active_players * r.hand_size
-    trump_card: Card | None = None
-    if r.has_face_up_card:
-        trump_card = deck[dealt]
-        trump_suit = trump_card.suit
-        stock = deck[dealt + 1 :]
-    else:
-        stock = deck[dealt:]
-        if r.trump_source is TrumpSource.LAST_DEALT:
-            trump_suit = deck[dealt - 1].suit
-    # first_leader_offset=-1: the seat before the dealer in play order leads (§2.6.1).
-    leader = seats[0] if r.first_leader_offset != -1 else (dealer - 1) % players
-    turn: int | None = leader
-    if r.auction is not None:
-        phase = Phase.AUCTION
-        if r.annul_zero_point_hand and any(
-            sum(r.card_points[card.id] for card in hands[seat]) == 0 for seat in seats
-        ):
-            phase, turn = Phase.OVER, None  # annulled before the auction (§2.5.6)
-    else:
-        phase = opening(r, trump_suit, removed, None)
-    shown = automatic_snapshot(r, hands, dealer) if phase is Phase.PLAY else ()
-    return make_state(
-        r,
-        phase,
-        dealer,
-        deck,
-        removed,
-        hands,
-        stock,
-        0,
-        trump_card,
-        trump_suit,
-        leader,
-        turn,
-        (),
-        (),
-        (0,) * players,
-        (),
-        False,
-        shown,
-    )
-
-
-_PLAY: Final = Phase.PLAY
-_OVER: Final = Phase.OVER
-_legal_play: Final = _play.legal_play
-_apply_play: Final = _play.apply_play
-_LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
-    Phase.PLAY: _play.legal_play,
-    Phase.DECLARATIONS: legal_round,
-    Phase.SWAP_WINDOW: legal_round,
-    Phase.SHARE_HANDS: legal_round,
-    Phase.AUCTION: legal_auction,
-    Phase.NAME_TRUMP: legal_naming,
-    Phase.OVER: lambda _state: (),
-}
-_APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
-    Phase.PLAY: _play.apply_play,
-    Phase.DECLARATIONS: apply_round,
-    Phase.SWAP_WINDOW: apply_round,
-    Phase.SHARE_HANDS: apply_round,
-    Phase.AUCTION: apply_auction,
-    Phase.NAME_TRUMP: apply_naming,
-}
-
-
-def check_state(state: object, verb: str) -> None:
-    """Raise `InvalidStateError` unless ``state`` is a `State`."""
-    if not isinstance(state, State):
-        raise InvalidStateError(
-            f"{verb}() needs a State from new_game(), not {type(state).__name__}"
-        )
+def _inconsistent(verb: str) -> NoReturn:
+    raise InvalidStateError(
+        f"{verb}() cannot use this state: it is inconsistent (a state built or edited by "
+        "hand whose fields do not fit together); build states with new_game() and apply()"
+    ) from None
 
 
 def legal_moves(state: State | Match) -> tuple[Move, ...]:
@@ -290,27 +85,35 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
     order, claims as `Has` by card id, `HasNot` by card id, ``WEAK_HAND``,
     ``STRONG_HAND``, and signals in the order of ``signal_tokens``.
 
+    Raises:
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
+
     Examples:
+        >>> from briscola import Card
         >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
         >>> [str(m) for m in legal_moves(s)]
         ['AD', '3D', '5D']
     """
-    cached: tuple[Move, ...] | None
+    if type(state) is State:
+        try:
+            cached = state._legal  # listed already: the commonest call of all
+        except AttributeError:  # unpickled or built with attrs: not listed yet
+            cached = None
+        if type(cached) is tuple:
+            return cached
     try:
-        cached = state._legal  # type: ignore[union-attr]
-    except AttributeError:  # a Match, a State built by attrs rather than the engine, or junk
-        match = _as_match(state)
-        if match is not None:
-            return () if match_score(match).final else legal_moves(match.state)
-        check_state(state, "legal_moves")
-        cached = None
-    if cached is None:
-        phase = state.phase  # type: ignore[union-attr]
-        cached = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
-        _cache_legal(state, cached)
-    elif type(cached) is not tuple:  # the State class itself, not one of its instances
-        check_state(state, "legal_moves")
-    return cached
+        if type(state) is Match:
+            return match_legal_moves(state)
+        return _legal_moves(state)  # type: ignore[arg-type]
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("legal_moves")
+
+
+_OVER: Final = Phase.OVER
+_legal_moves: Final = _engine.legal_moves
+_apply: Final = _engine.apply
 
 
 @overload
@@ -346,297 +149,132 @@ def apply(
         IllegalMoveError: ``move`` is a well-formed move that is not legal now, ``seat`` is
             not the seat to act, or ``ply`` is not the number of moves made so far.
         InvalidMoveError: ``move`` is not a move, or one of its fields has the wrong type.
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
 
     Examples:
+        >>> from briscola import Card
         >>> s = new_game("classic", deck=[Card.from_id(i) for i in range(40)])
         >>> apply(s, legal_moves(s)[0], seat=1)
         Traceback (most recent call last):
         ...
         briscola.errors.IllegalMoveError: it is not your turn: seat 0 is to act, not seat 1
     """
-    if seat is not None or ply is not None:
-        _check_sender(state, seat, ply)
-    legal: tuple[Move, ...] | None
     try:
-        legal = state._legal  # type: ignore[union-attr]
-    except AttributeError:
-        match = _as_match(state)
-        if match is not None:
-            return _apply_match(match, move)
-        check_state(state, "apply")
-        legal = None
-    phase = state.phase  # type: ignore[union-attr]
-    if legal is None:
-        legal = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)  # type: ignore[arg-type]
-        _cache_legal(state, legal)
-    elif type(legal) is not tuple:  # the State class itself
-        check_state(state, "apply")
-    # Identity first: moves taken from legal_moves() skip attrs' Python-level __eq__.
-    for candidate in legal:
-        if candidate is move:
-            break
-    else:
-        if move not in legal:
-            raise _why_illegal(state, move)  # type: ignore[arg-type]
-    if phase is _PLAY:
-        return _apply_play(state, state.turn, move)  # type: ignore[union-attr, arg-type]
-    return _APPLY[phase](state, state.turn, move)  # type: ignore[union-attr, arg-type]
-
-
-def _check_sender(state: State | Match, seat: object, ply: object) -> None:
-    """Refuse a move sent by a seat that is not to act, or decided on an older view."""
-    match = _as_match(state)
-    deal = match.state if match is not None else state
-    check_state(deal, "apply")
-    assert isinstance(deal, State)
-    players = deal.rules.players
-    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        raise RulesError(
-            f"seat={seat!r:.40} is not a seat of {deal.rules.variant!r}: seats run from 0 to "
-            f"{players - 1}"
-        )
-    if ply is not None and (type(ply) is not int or ply < 0):
-        raise RulesError(f"ply={ply!r:.40} is not valid: use the ply of the sender's view")
-    over = match_score(match).final if match is not None else deal.phase is _OVER
-    if over:
-        what = "match" if match is not None else "deal"
-        raise IllegalMoveError(f"the {what} is over: no move is legal")
-    if seat is not None and seat != deal.turn:
-        raise IllegalMoveError(f"it is not your turn: seat {deal.turn} is to act, not seat {seat}")
-    if ply is not None and ply != ply_of(deal):
-        raise IllegalMoveError(
-            f"this move was decided at ply {ply}, but the deal is at ply {ply_of(deal)}: "
-            "look at the table again"
-        )
-
-
-def ply_of(state: State) -> int:
-    """The moves made so far in the deal, signals apart (see `View.ply`)."""
-    history = state.history
-    if not state.rules.signals:
-        return len(history)
-    return sum(1 for _seat, move in history if type(move) is not Signal)
-
-
-def _as_match(value: object) -> Match | None:
-    from .match import Match
-
-    return value if isinstance(value, Match) else None
-
-
-def _apply_match(match: Match, move: Move) -> Match:
-    from .match import after_deal
-
-    if match_score(match).final:
-        if not isinstance(move, Move):
-            raise _why_illegal(match.state, move)
-        raise IllegalMoveError("the match is over: no move is legal")
-    state = apply(match.state, move)
-    if state.phase is _OVER:
-        return after_deal(match, state)
-    return attrs.evolve(match, state=state)
-
-
-def match_score(match: Match) -> MatchScore:
-    """The standing of a match (lazily imported to keep the deal core free of matches)."""
-    from .match import match_score as compute
-
-    return compute(match)
-
-
-# The legal moves are cached on the state they belong to (a private slot that is not part of
-# equality, hashing or the repr); the slot's own setter skips the frozen __setattr__.
-_cache_legal: Final = _StateSlots._legal.__set__  # type: ignore[attr-defined]
+        if type(state) is Match:
+            return match_apply(state, move, seat, ply)
+        if seat is None and ply is None:
+            return _apply(state, move)  # type: ignore[arg-type]
+        return _apply(state, move, seat=seat, ply=ply)  # type: ignore[arg-type]
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("apply")
 
 
 def is_over(state: State | Match) -> bool:
-    """Whether the deal (or the match) has ended."""
+    """Whether the deal (or the match) has ended.
+
+    Raises:
+        InvalidStateError: ``state`` is not a `State` or a `Match`.
+    """
     if type(state) is State:
         return state.phase is _OVER
-    match = _as_match(state)
-    if match is not None:
-        return match_score(match).final
-    check_state(state, "is_over")
-    return False  # pragma: no cover - check_state raised
+    if type(state) is Match:
+        return match_is_over(state)
+    return _engine.is_over(state)  # type: ignore[arg-type]
 
 
 def current_player(state: State | Match) -> int | None:
-    """The seat to act, or ``None`` once the deal (or the match) is over."""
+    """The seat to act, or ``None`` once the deal (or the match) is over.
+
+    Raises:
+        InvalidStateError: ``state`` is not a `State` or a `Match`.
+    """
     if type(state) is State:
         return state.turn
-    match = _as_match(state)
-    if match is not None:
-        return None if match_score(match).final else match.state.turn
-    check_state(state, "current_player")
-    return None  # pragma: no cover - check_state raised
+    if type(state) is Match:
+        return match_current_player(state)
+    return _engine.current_player(state)  # type: ignore[arg-type]
 
 
-def random_playout(state: State, rng: random.Random | None = None) -> State:
-    """Play uniformly random legal moves until the deal is over; return the final state.
+@overload
+def score(state: State) -> Score: ...
+@overload
+def score(state: Match) -> MatchScore: ...
+def score(state: State | Match) -> Score | MatchScore:
+    """The score of a deal, finished or not, or the standing of a match.
 
-    The result is the state that ``apply(state, rng.choice(legal_moves(state)))`` repeated
-    until the end would give, with the same ``rng`` draws, but faster: once only card plays
-    remain, the rest of the deal is played in one loop over plain lists.
+    Raises:
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
 
-    Args:
-        state: Where to start.
-        rng: The source of the choices; ``None`` uses a new unseeded `random.Random`.
-            The global random generator is never touched.
+    Examples:
+        >>> import briscola
+        >>> result = briscola.score(briscola.new_game("classic", seed=3))
+        >>> result.points, result.deltas, result.final
+        ((0, 0), (0, 0), False)
     """
-    check_state(state, "random_playout")
-    if rng is None:
-        rng = random.Random()
-    choice = getattr(rng, "choice", None)
-    if not callable(choice):
-        raise RulesError(f"rng must be a random.Random (or have a choice method), not {rng!r:.40}")
-    while state.phase is not Phase.OVER:
-        if state.phase is _PLAY and _play.fused(state):
-            return _play.play_out(state, choice)
-        moves = getattr(state, "_legal", None)
-        if moves is None:
-            moves = _LEGAL[state.phase](state)
-        state = _APPLY[state.phase](state, state.turn, choice(moves))  # type: ignore[arg-type]
-    return state
+    try:
+        if type(state) is Match:
+            return match_score(state)
+        return score_deal(state)  # type: ignore[arg-type]
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("score")
 
 
-# --- why a move is refused -------------------------------------------------------------------
+@overload
+def observe(state: State, seat: int) -> View: ...
+@overload
+def observe(state: Match, seat: int) -> MatchView: ...
+def observe(state: State | Match, seat: int) -> View | MatchView:
+    """What ``seat`` may know of ``state``: a `View` of a deal, a `MatchView` of a match.
 
-_KIND_WORDS: Final = {
-    Play: "play a card",
-    SwapTrump: "exchange a card for the face-up card",
-    Bid: "bid",
-    BidPoints: "make a point bid",
-    Pass: "pass",
-    NameSuit: "name a suit",
-    NameCard: "name a card",
-    Declare: "make a declaration",
-    Signal: "signal",
-    ShowHand: "show its hand",
-}
+    Raises:
+        RulesError: if ``seat`` is not a seat of the variant.
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
 
-
-_ROUND_RULES: Final = {
-    Phase.DECLARATIONS: "in the declaration round each seat in turn declares once or passes",
-    Phase.SWAP_WINDOW: (
-        "before the first lead each seat in turn may exchange the 2 of trumps for the "
-        "face-up card or pass"
-    ),
-    Phase.SHARE_HANDS: "each seat in turn may show its hand to its partners or pass",
-}
-
-
-def _why_illegal(state: State, move: object) -> Exception:
-    if not isinstance(move, Move) or type(move) not in MOVE_TYPES:
-        return InvalidMoveError(
-            f"apply() needs a move such as Play(card) or Pass(), not {type(move).__name__} "
-            f"{move!r}"
-        )
-    malformed = _malformed(move)
-    if malformed:
-        return InvalidMoveError(malformed)
-    phase = state.phase
-    if phase is Phase.OVER:
-        return IllegalMoveError("the deal is over: no move is legal")
-    seat = state.turn
-    kind = _KIND_WORDS[type(move)]
-    if isinstance(move, SwapTrump) and phase in (Phase.PLAY, Phase.SWAP_WINDOW):
-        return IllegalMoveError(_why_swap_illegal(state, move.card))
-    claim = move.claim if isinstance(move, Declare) else None
-    if isinstance(claim, Has | HasNot) and claim.card in state.removed:
-        return IllegalMoveError(f"{claim.card} is not in play in this deal")
-    if phase in (Phase.AUCTION, Phase.NAME_TRUMP):
-        if not isinstance(move, Bid | BidPoints | Pass | NameSuit | NameCard):
-            what = "name the trump" if phase is Phase.NAME_TRUMP else "bid or pass"
-            return IllegalMoveError(f"seat {seat} cannot {kind} now: it must {what}")
-        return IllegalMoveError(why_auction_illegal(state, move))
-    if phase is not Phase.PLAY:
-        return IllegalMoveError(f"seat {seat} cannot {kind} now: {_ROUND_RULES[phase]}")
-    if isinstance(move, Play):
-        return IllegalMoveError(_why_play_illegal(state, move.card))
-    if isinstance(move, Declare | Signal):
-        return IllegalMoveError(_why_talk_illegal(state, move))
-    return IllegalMoveError(f"seat {seat} cannot {kind} now: it must play a card")
+    Examples:
+        >>> import briscola
+        >>> view = observe(briscola.new_game("classic", seed=7), 1)
+        >>> view.hands[0] is None, len(view.hand), view.stock_size
+        (True, 3, 34)
+    """
+    try:
+        if type(state) is Match:
+            return observe_match(state, seat)
+        return observe_deal(state, seat)  # type: ignore[arg-type]
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("observe")
 
 
-def _options_of(r: Rules) -> frozenset[str]:
-    return frozenset(name for name, info in OPTIONS.items() if r.variant in info.applies_to)
+@overload
+def public_view(state: State) -> View: ...
+@overload
+def public_view(state: Match) -> MatchView: ...
+def public_view(state: State | Match) -> View | MatchView:
+    """What a spectator may know of ``state``: only the public information.
 
+    Its `View.seat` is ``None``, its `View.hand` is empty and no hand is visible unless the
+    table plays with open hands. For a `Match`, a `MatchView` whose deal is the spectator's
+    view of the deal in progress.
 
-def _why_talk_illegal(state: State, move: Declare | Signal) -> str:
-    r = state.rules
-    seat = state.turn
-    if isinstance(move, Declare) and not r.public_claims:
-        return "declarations during play are not allowed at this table (public_claims is off)"
-    if isinstance(move, Signal):
-        if "signals" not in _options_of(r):
-            return f"{r.variant!r} has no fixed partners to signal to"
-        if not r.signals:
-            return "signals are not allowed at this table (signals is off)"
-        if move.token not in r.signal_tokens:
-            tokens = ", ".join(map(repr, r.signal_tokens))
-            return f"{move.token!r} is not a signal of this table: use one of {tokens}"
-    if state.talked:
-        return f"seat {seat} has already made its one declaration or signal this turn"
-    return "no signal may be made during the first trick"
+    Raises:
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
 
-
-def _malformed(move: Move) -> str | None:
-    for name, expected in (("card", Card), ("rank", Rank), ("suit", Suit)):
-        value = getattr(move, name, expected)
-        if value is not expected and not isinstance(value, expected):
-            return f"{type(move).__name__}.{name} must be a {expected.__name__}, not {value!r}"
-    return None
-
-
-def _why_play_illegal(state: State, card: Card) -> str:
-    seat = state.turn
-    hand = state.hands[seat]  # type: ignore[index]
-    if card not in hand:
-        return f"{card} is not in seat {seat}'s hand"
-    led = state.trick[0].suit
-    return (
-        f"seat {seat} must follow suit: it holds a card of the led suit, {led.name.title()}, "
-        f"so it cannot play {card}"
-    )
-
-
-def _why_swap_illegal(state: State, card: Card) -> str:
-    r = state.rules
-    seat = state.turn
-    trump = state.trump_suit
-    if not r.seven_swap and not r.two_swap:
-        return (
-            "exchanging a card for the face-up card is not allowed: "
-            "seven_swap and two_swap are off"
-        )
-    if trump is None or card.suit is not trump or card.rank not in (Rank.SEVEN, Rank.TWO):
-        return f"only the 7 or the 2 of trumps can be exchanged for the face-up card, not {card}"
-    rule = "seven_swap" if card.rank is Rank.SEVEN else "two_swap"
-    if not getattr(r, rule):
-        return f"{card} cannot be exchanged: {rule} is off"
-    if card in state.removed:
-        return f"{card} is out of the deck in this deal"
-    if card not in state.hands[seat]:  # type: ignore[index]
-        return f"{card} is not in seat {seat}'s hand"
-    if state.trump_card is None:
-        return "the face-up card has already been drawn"
-    if card.rank is Rank.TWO:
-        if _play.swapped(state, Rank.TWO):
-            return "the 2 of trumps has already been exchanged in this deal"
-        if state.phase is Phase.PLAY and state.tricks:
-            return "the 2 of trumps can be exchanged only in the first trick"
-        return "the 2 of trumps can be exchanged only in the round before the first lead"
-    if state.phase is Phase.SWAP_WINDOW:
-        return "only the 2 of trumps can be exchanged before the first lead"
-    if _play.swapped(state, Rank.SEVEN):
-        return "the 7 of trumps has already been exchanged in this deal"
-    face_up = state.trump_card
-    if r.seven_swap_requires_higher and r.strength[face_up.id] <= r.strength[card.id]:
-        return f"the face-up card {face_up} is not stronger than {card}"
-    if r.seven_swap_only_if_drawn and card not in state.stock:
-        return f"{card} was not drawn from the stock"
-    if r.seven_swap_requires_won_trick and all(t.winner != seat for t in state.tricks):
-        return f"seat {seat} has not won a trick yet"
-    if r.seven_swap_only_leader and (seat != state.leader or state.trick):
-        return "only the leader may exchange the 7, before leading"
-    return "the 7 can no longer be exchanged: the last trick with drawing has begun"
+    Examples:
+        >>> import briscola
+        >>> view = public_view(briscola.new_match("classic", seed=7))
+        >>> view.deal.seat, view.deal.hand, view.score.deals_played
+        (None, (), 0)
+    """
+    try:
+        if type(state) is Match:
+            return public_match_view(state)
+        return public_deal_view(state)  # type: ignore[arg-type]
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("public_view")

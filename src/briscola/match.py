@@ -2,9 +2,13 @@
 
 A `Match` is a frozen value that holds the rules, the format, the finished deals and the
 deal in progress. It is played with the same verbs as a deal: `legal_moves`, `apply`,
-`score`, `is_over`, `current_player` and `observe` all accept a `Match`. When a deal ends,
-`apply` records it and deals the next one from the match seed, so a seed replays the same
-match everywhere. A deal never knows it is part of a match (decision 9).
+`score`, `is_over`, `current_player` and `observe` all accept a `Match` (the public verbs of
+`briscola.game` route it here). When a deal ends, `apply` records it and deals the next one
+from the match seed, so a seed replays the same match everywhere. A deal never knows it is
+part of a match.
+
+The standing (`MatchScore`) is kept on the `Match` and brought up to date once per finished
+deal, so a move costs the same in the first deal and the two-hundredth.
 
 Examples:
     >>> import random, briscola
@@ -27,11 +31,15 @@ from typing import Final
 import attrs
 
 from ._deal import fresh_seed
-from .errors import RulesError
+from ._engine import apply as apply_to_deal
+from ._engine import check_sender, check_state, new_game
+from ._engine import legal_moves as deal_legal_moves
+from .errors import IllegalMoveError, RulesError
+from .moves import Move
 from .rules import Rules, TieRule, rules
-from .scoring import Score
+from .scoring import Score, score
 from .state import Phase, State
-from .views import View
+from .views import View, observe, public_view
 
 __all__ = [
     "DealResult",
@@ -206,8 +214,19 @@ _MATCH_OPTIONS: Final = (
 )
 
 
+class _MatchSlots:
+    """The cached standing of a `Match`: a private slot outside equality, repr and pickling.
+
+    It holds the running totals and the `MatchScore`; a `Match` without it (unpickled, or
+    built with attrs) works its standing out from its results once, on first use.
+    """
+
+    __slots__ = ("_standing",)
+    _standing: _Tally
+
+
 @attrs.frozen
-class Match:
+class Match(_MatchSlots):
     """A match in progress or finished; build one with `new_match`."""
 
     rules: Rules
@@ -241,11 +260,8 @@ class Match:
 
 def default_format(r: Rules) -> MatchFormat:
     """The default format of a preset (RULES.md §8 "Matches")."""
-    if r.variant == "briscolone":
-        return cumulative_points(151)
-    if r.auction is not None or r.dealer_sits_out:
-        return fixed_deals(r.players)
-    return best_of(3)
+    kind, number = r.default_match_format
+    return _BUILDERS[kind](number)
 
 
 def new_match(
@@ -321,8 +337,6 @@ def new_match(
             f"dealer={dealer!r} is not valid: use a seat from 0 to {r.players - 1}, None or "
             "'random'"
         )
-    from .game import new_game
-
     match = Match(
         r,
         chosen,
@@ -359,13 +373,13 @@ def after_deal(match: Match, state: State) -> Match:
 
 
 def _record(match: Match, state: State) -> Match:
-    from .game import new_game
-    from .scoring import score
-
     result = DealResult(state.dealer, score(state))
     results = match.results + (result,)
-    finished = attrs.evolve(match, results=results, state=state, deals=match.deals + (state,))
-    if match_score(finished).final:
+    tally = _fold(match, _tally(match), result)
+    finished = _cached(
+        attrs.evolve(match, results=results, state=state, deals=match.deals + (state,)), tally
+    )
+    if tally.standing.final:
         return finished
     r = match.rules
     dealer = state.dealer
@@ -376,7 +390,7 @@ def _record(match: Match, state: State) -> Match:
         step = 1 if match.dealer_rotation is DealerRotation.PLAY_DIRECTION else -1
         dealer = (dealer + step) % r.players
     label = b"deal:%d" % len(results)
-    return attrs.evolve(finished, state=new_game(r, seed=_draw(match.seed, label), dealer=dealer))
+    return _with_deal(finished, new_game(r, seed=_draw(match.seed, label), dealer=dealer))
 
 
 def _drawn(r: Rules, result: Score) -> bool:
@@ -384,59 +398,169 @@ def _drawn(r: Rules, result: Score) -> bool:
     return not result.void and not result.winners and r.tie_rule is TieRule.DRAW
 
 
-def match_score(match: Match) -> MatchScore:
-    """The standing of ``match`` (see `MatchScore`)."""
+@attrs.frozen
+class _Tally:
+    """The running totals of a match, per seat, and the standing they give."""
+
+    game: tuple[int, ...]
+    cards: tuple[int, ...]
+    wins: tuple[int, ...]
+    played: int
+    cappotto_side: frozenset[int] | None
+    standing: MatchScore
+
+
+_set_standing: Final = vars(_MatchSlots)["_standing"].__set__
+
+
+def _cached(match: Match, tally: _Tally) -> Match:
+    _set_standing(match, tally)
+    return match
+
+
+def _tally(match: Match) -> _Tally:
+    """The totals of ``match``, from its cache or, once, from its results."""
+    try:
+        return match._standing
+    except AttributeError:
+        pass
+    players = match.rules.players
+    zeros = (0,) * players
+    tally = _Tally(zeros, zeros, zeros, 0, None, _judge(match, zeros, zeros, zeros, 0, None))
+    for result in match.results:
+        tally = _fold(match, tally, result)
+    _set_standing(match, tally)
+    return tally
+
+
+def _fold(match: Match, tally: _Tally, result: DealResult) -> _Tally:
+    """The totals once the finished deal ``result`` is added."""
     r = match.rules
     players = r.players
-    game = [0] * players
-    cards = [0] * players
-    wins = [0] * players
-    played = 0
-    cappotto_side: frozenset[int] | None = None
-    for result in match.results:
-        score = result.score
-        if score.void:
-            continue
-        played += 1
-        for seat in range(players):
-            game[seat] += score.deltas[seat]
-            cards[seat] += score.points[seat]
-            wins[seat] += seat in score.winners
-        if match.cappotto_wins_match and cappotto_side is None:
-            deal_sides = r.teams_for(result.dealer) or tuple((seat,) for seat in range(players))
-            for side in deal_sides:
-                if sum(score.points[seat] for seat in side) == 120:
-                    cappotto_side = frozenset(side)
+    deal = result.score
+    if deal.void:
+        game, cards, wins, played = tally.game, tally.cards, tally.wins, tally.played
+    else:
+        played = tally.played + 1
+        game = tuple(tally.game[seat] + deal.deltas[seat] for seat in range(players))
+        cards = tuple(tally.cards[seat] + deal.points[seat] for seat in range(players))
+        wins = tuple(tally.wins[seat] + (seat in deal.winners) for seat in range(players))
+    cappotto_side = tally.cappotto_side
+    if not deal.void and match.cappotto_wins_match and cappotto_side is None:
+        deal_sides = r.teams_for(result.dealer) or tuple((seat,) for seat in range(players))
+        for side in deal_sides:
+            if sum(deal.points[seat] for seat in side) == 120:
+                cappotto_side = frozenset(side)
+    standing = _judge(match, game, cards, wins, played, cappotto_side, result)
+    return _Tally(game, cards, wins, played, cappotto_side, standing)
+
+
+def match_score(match: Match) -> MatchScore:
+    """The standing of ``match`` (see `MatchScore`), kept on the match."""
+    return _tally(match).standing
+
+
+def _judge(
+    match: Match,
+    game: tuple[int, ...],
+    cards: tuple[int, ...],
+    wins: tuple[int, ...],
+    played: int,
+    cappotto_side: frozenset[int] | None,
+    last: DealResult | None = None,
+) -> MatchScore:
+    """The standing given the totals; ``last`` is the latest finished deal."""
+    players = match.rules.players
     fmt = match.format
     winners: frozenset[int] | None = cappotto_side
-    sides = _sides(match, match.results[-1]) if match.results else ()
+    sides = _sides(match, last) if last is not None else ()
+    game_list, card_list, win_list = list(game), list(cards), list(wins)
     if winners is None and played:
         if fmt.kind in ("best_of", "first_to_deals"):
             needed = (fmt.value + 1) // 2 if fmt.kind == "best_of" else fmt.value  # type: ignore[operator]
-            winners = _first_side(sides, wins, needed)
+            winners = _first_side(sides, win_list, needed)
         elif fmt.kind == "rounds" and played >= fmt.value:  # type: ignore[operator]
-            winners = _top(sides, wins)
+            winners = _top(sides, win_list)
         elif fmt.kind == "fixed_deals" and played >= fmt.value:  # type: ignore[operator]
-            winners = _top([(seat,) for seat in range(players)], game, share=True)
+            winners = _top([(seat,) for seat in range(players)], game_list, share=True)
         elif fmt.kind == "first_to_game_points":
-            winners = _reached(sides, game, fmt.value)  # type: ignore[arg-type]
+            winners = _reached(sides, game_list, fmt.value)  # type: ignore[arg-type]
         elif fmt.kind == "cumulative_points":
-            winners = _reached(sides, cards, fmt.value)  # type: ignore[arg-type]
+            winners = _reached(sides, card_list, fmt.value)  # type: ignore[arg-type]
         elif fmt.kind == "two_wins_or_120":
-            winners = _first_side(sides, wins, 2) or _two_wins_or_120(sides, wins, cards)
+            winners = _first_side(sides, win_list, 2) or _two_wins_or_120(
+                sides, win_list, card_list
+            )
     cumulative = fmt.kind in ("cumulative_points", "two_wins_or_120")
     return MatchScore(
-        tuple(cards if cumulative else game),
-        tuple(game),
-        tuple(cards),
-        tuple(wins),
+        cards if cumulative else game,
+        game,
+        cards,
+        wins,
         played,
         winners or frozenset(),
         winners is not None,
     )
 
 
+def _with_deal(match: Match, state: State) -> Match:
+    """``match`` with ``state`` as the deal in progress; the standing carries over."""
+    return _cached(attrs.evolve(match, state=state), _tally(match))
+
+
+# --- the verbs on a match (the public verbs of briscola.game route a Match here) ------------
+
+
+def match_legal_moves(match: Match) -> tuple[Move, ...]:
+    """The legal moves of the deal in progress; ``()`` once the match is over."""
+    return () if _tally(match).standing.final else deal_legal_moves(match.state)
+
+
+def match_apply(match: Match, move: Move, seat: int | None, ply: int | None) -> Match:
+    """The match after the seat to act makes ``move`` in the deal in progress.
+
+    When that deal ends it is recorded and, unless the match is over, the next deal is
+    dealt. ``seat`` and ``ply`` are checked as by `briscola.apply`.
+    """
+    over = _tally(match).standing.final
+    if seat is not None or ply is not None:
+        check_sender(match.state, seat, ply, match_over=over)
+    if over:
+        check_state(match.state, "apply")
+        if not isinstance(move, Move):
+            apply_to_deal(match.state, move)  # raises the error that names the bad move
+        raise IllegalMoveError("the match is over: no move is legal")
+    state = apply_to_deal(match.state, move)
+    if state.phase is Phase.OVER:
+        return after_deal(match, state)
+    return _with_deal(match, state)
+
+
+def match_is_over(match: Match) -> bool:
+    """Whether the match has ended."""
+    return _tally(match).standing.final
+
+
+def match_current_player(match: Match) -> int | None:
+    """The seat to act in the deal in progress, or ``None`` once the match is over."""
+    return None if _tally(match).standing.final else match.state.turn
+
+
+def observe_match(match: Match, seat: int) -> MatchView:
+    """What ``seat`` may know of ``match``: the results, the standing and its view of the
+    deal in progress."""
+    deal = observe(match.state, seat)
+    return MatchView(match.format, match.results, _tally(match).standing, deal)
+
+
+def public_match_view(match: Match) -> MatchView:
+    """What a spectator may know of ``match``: the results, the standing and the public view
+    of the deal in progress."""
+    return MatchView(match.format, match.results, _tally(match).standing, public_view(match.state))
+
+
 def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:
+    """The sides that compete for the match, as seated in the deal of ``result``."""
     r = match.rules
     teams = r.teams_for(result.dealer)
     if teams and not r.dealer_sits_out:

@@ -25,15 +25,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from .cards import DECK, RANK_WORDS, SUIT_WORDS, Card, Rank, Suit
 from .errors import InvalidMoveError, InvalidNotationError
-
-if TYPE_CHECKING:
-    from .state import State
 
 __all__ = [
     "STRONG_HAND",
@@ -298,7 +295,7 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def parse_move(text: str, state: State | None = None) -> Move:
+def parse_move(text: str, state: object = None) -> Move:
     """Read a move from its notation (the table in this module's docs), forgivingly.
 
     A bare card is a `Play`; every card spelling of `Card.parse` is accepted. Keywords are

@@ -49,6 +49,7 @@ from typing import Any, Final, overload
 
 import attrs
 
+from ._engine import apply, deal_from, new_game
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -57,8 +58,15 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
-from .game import apply, deal_from, new_game
-from .match import DealerRotation, Match, MatchFormat, match_score, new_match, parse_format
+from .match import (
+    DealerRotation,
+    Match,
+    MatchFormat,
+    match_apply,
+    match_score,
+    new_match,
+    parse_format,
+)
 from .moves import Move, parse_move
 from .rules import Rules, TrumpSource, rules
 from .scoring import score
@@ -425,7 +433,7 @@ class MatchRecord:
                         f"deal {number}, move {index} ({move}): the deal is already over"
                     )
                 try:
-                    match = apply(match, move)
+                    match = match_apply(match, move, None, None)
                 except IllegalMoveError as error:
                     raise IllegalMoveError(
                         f"deal {number}, move {index} ({move}): {error}"

@@ -8,21 +8,18 @@ referee's table, every hand included.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
-from ._auction import contract, dealt_to
+from ._contract import contract, dealt_to
 from .cards import Card
 from .errors import InvalidStateError
+from .match import DealResult, Match, MatchFormat, MatchScore, MatchView, match_score
 from .moves import Move, Play
 from .rules import Rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View, public_view
-
-if TYPE_CHECKING:
-    from .match import DealResult, Match, MatchFormat, MatchScore, MatchView
 
 __all__ = ["render"]
 
@@ -57,8 +54,6 @@ def render(table: View | State | Match | MatchView) -> str:
         classic · dealer 1 · trick 1 of 20 · seat 0 to act
         ...
     """
-    from .match import Match, MatchView, match_score
-
     if isinstance(table, Match):
         head = _match_lines(table.format, table.results, match_score(table))
         return head + "\n" + render(table.state)
@@ -123,7 +118,7 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     lines.append(_trumps(view))
     if view.caller is not None:
         lines.append(_contract(view, result))
-    if view.removed and r.variant == "classic-3":
+    if view.removed and r.removed_two is not None:  # the one 2 taken out (§2.2)
         lines.append(f"out of the deck: {_cards(view.removed)}")
     talk = _talk(view.history)
     if talk:

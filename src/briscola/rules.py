@@ -47,6 +47,7 @@ __all__ = [
     "TrumpSource",
     "TwoSwapWindow",
     "rules",
+    "rules_schema",
 ]
 
 
@@ -209,6 +210,19 @@ _POINTS: Final = {
 }
 
 
+class _Trump(enum.Enum):
+    """Where a preset's trump suit comes from."""
+
+    FACE_UP = "face_up"
+    """The card turned face up under the stock."""
+    NONE = "none"
+    """There is no trump suit (``briscolone``)."""
+    DEALT = "dealt"
+    """The last card dealt, or a card flipped before the deal (Bugiarda)."""
+    NAMED = "named"
+    """The caller names it after the auction (Chiamata)."""
+
+
 @attrs.frozen
 class _Preset:
     """The fixed shape of a preset: what no option can change."""
@@ -219,12 +233,13 @@ class _Preset:
     players: int
     hand_size: int
     sides: tuple[tuple[int, ...], ...]
-    # "face_up" (under the stock), "none", "dealt" (Bugiarda) or "named" (Chiamata's caller)
-    trump: str
+    trump: _Trump
     stock: bool = True
     dealer_sits_out: bool = False
     removed: tuple[Card, ...] = ()
-    defaults: Mapping[str, object] = attrs.field(factory=dict)
+    # The default match format (§8 "Matches"): a format kind and its number; None for the
+    # number of seats.
+    match_format: tuple[str, int | None] = ("best_of", 3)
 
 
 _TWOS: Final = tuple(card for card in DECK if card.rank is Rank.TWO)
@@ -232,9 +247,11 @@ _PAIRS: Final = ((0, 2), (1, 3))
 _PRESETS: Final = {
     p.id: p
     for p in (
-        _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), "face_up"),
-        _Preset("classic-3", "Briscola for three", "2.2", 3, 3, ((0,), (1,), (2,)), "face_up"),
-        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, _PAIRS, "face_up"),
+        _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), _Trump.FACE_UP),
+        _Preset(
+            "classic-3", "Briscola for three", "2.2", 3, 3, ((0,), (1,), (2,)), _Trump.FACE_UP
+        ),
+        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, _PAIRS, _Trump.FACE_UP),
         _Preset(
             "classic-6",
             "Briscola for six, three against three",
@@ -242,7 +259,7 @@ _PRESETS: Final = {
             6,
             3,
             ((0, 2, 4), (1, 3, 5)),
-            "face_up",
+            _Trump.FACE_UP,
             removed=_TWOS,
         ),
         _Preset(
@@ -252,9 +269,9 @@ _PRESETS: Final = {
             5,
             8,
             (),
-            "named",
+            _Trump.NAMED,
             stock=False,
-            defaults={"after_two": AfterTwo.ENDS},
+            match_format=("fixed_deals", None),
         ),
         _Preset(
             "chiamata-milan",
@@ -263,9 +280,9 @@ _PRESETS: Final = {
             5,
             8,
             (),
-            "named",
+            _Trump.NAMED,
             stock=False,
-            defaults={"after_two": AfterTwo.POINTS},
+            match_format=("fixed_deals", None),
         ),
         _Preset(
             "bugiarda",
@@ -274,9 +291,8 @@ _PRESETS: Final = {
             4,
             10,
             _PAIRS,
-            "dealt",
+            _Trump.DEALT,
             stock=False,
-            defaults={"declaration_round": True},
         ),
         _Preset(
             "bugiarda-2",
@@ -285,8 +301,7 @@ _PRESETS: Final = {
             2,
             3,
             ((0,), (1,)),
-            "face_up",
-            defaults={"declaration_round": False},
+            _Trump.FACE_UP,
         ),
         _Preset(
             "bugiarda-5",
@@ -295,10 +310,10 @@ _PRESETS: Final = {
             5,
             10,
             _PAIRS,  # positions among the four active seats, from the first hand
-            "dealt",
+            _Trump.DEALT,
             stock=False,
             dealer_sits_out=True,
-            defaults={"declaration_round": True},
+            match_format=("fixed_deals", None),
         ),
         _Preset(
             "scoperta",
@@ -307,28 +322,35 @@ _PRESETS: Final = {
             2,
             3,
             ((0,), (1,)),
-            "face_up",
-            defaults={"open_hands": True},
+            _Trump.FACE_UP,
         ),
         _Preset(
-            "briscolone", "Briscolone, two players, no trump", "2.8", 2, 5, ((0,), (1,)), "none"
+            "briscolone",
+            "Briscolone, two players, no trump",
+            "2.8",
+            2,
+            5,
+            ((0,), (1,)),
+            _Trump.NONE,
+            match_format=("cumulative_points", 151),
         ),
     )
 }
 
 _ALL: Final = frozenset(_PRESETS)
-_FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "face_up")
+_FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.FACE_UP)
 _STOCK: Final = frozenset(p.id for p in _PRESETS.values() if p.stock)
-_DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "dealt")
+_DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.DEALT)
 _TWO_SIDED: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides) == 2)
 _PARTNERS: Final = frozenset(p.id for p in _PRESETS.values() if p.sides and len(p.sides[0]) > 1)
-_CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump == "named")
+_CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.NAMED)
 _BUGIARDA: Final = frozenset(p for p in _PRESETS if p.startswith("bugiarda"))
 
 
 @attrs.frozen
 class OptionInfo:
-    """What RULES.md §8 says about one option; read by validation and by the docs."""
+    """One table rule, declared once: validation, error messages, `Rules` defaults, the
+    JSON Schema of `rules_schema` and the options tables of the docs all read it."""
 
     name: str
     """The keyword of `rules()` and `new_game()`."""
@@ -339,164 +361,50 @@ class OptionInfo:
     why_not: str
     """Why it does not apply elsewhere, as the error message says it."""
     section: str
-    """The RULES.md section that describes it."""
+    """The section of the rules that describes it."""
     parent: str | None = None
     """The option that must be on for this one to have an effect."""
+    kind: type = bool
+    """The type of its values: ``bool``, ``int``, ``str``, ``tuple`` or a `StrEnum`."""
+    choices: tuple[object, ...] | None = None
+    """The allowed values when they are a short list (enums list their members)."""
+    bounds: tuple[int, int | None] | None = None
+    """For a whole number: the lowest and highest allowed values (``None``: no upper bound)."""
+    default: object = None
+    """The default outside the presets of `presets` (and where it does not apply)."""
+    presets: Mapping[str, object] = attrs.field(factory=dict)
+    """The presets whose default differs from `default`, with theirs."""
+    doc: str = ""
+    """What it does, in one line."""
+
+    def default_for(self, variant: str) -> object:
+        """The default of this option in the preset ``variant``."""
+        return self.presets.get(variant, self.default)
 
 
-def _info(
+def _option(
     name: str,
+    kind: type,
     values: str,
     applies: frozenset[str],
     why: str,
     section: str,
+    *,
     parent: str | None = None,
+    choices: tuple[object, ...] | None = None,
+    bounds: tuple[int, int | None] | None = None,
+    default: object,
+    presets: Mapping[str, object] | None = None,
+    doc: str,
 ) -> OptionInfo:
-    return OptionInfo(name, values, applies, why, section, parent)
+    if choices is None and isinstance(kind, type) and issubclass(kind, enum.StrEnum):
+        choices = tuple(member.value for member in kind)
+    return OptionInfo(
+        name, values, applies, why, section, parent, kind, choices, bounds, default,
+        types.MappingProxyType(dict(presets or {})), doc,
+    )  # fmt: skip
 
 
-_NO_FACE_UP: Final = "it has no face-up trump card under a stock"
-_NO_PARTNERS: Final = "it has no fixed partnerships"
-_NOT_TWO_SIDED: Final = "it is not a game of two sides"
-_NOT_DEALT: Final = "only the Bugiarda games with every card dealt take the trump from the deal"
-_SHARE: Final = '"off", "voluntary" or "automatic"'
-OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
-    {
-        info.name: info
-        for info in (
-            _info(
-                "removed_two",
-                '"2C", "2B", "2D", "2S" or "random"',
-                frozenset({"classic-3"}),
-                "only 'classic-3' removes a single 2",
-                "2.2",
-            ),
-            _info("deal_packet_size", "1 or the hand size", _ALL, "", "1.6"),
-            _info(
-                "open_hands",
-                "bool",
-                _ALL - _CHIAMATA,
-                "open hands would reveal the partner in Chiamata",
-                "2.7",
-            ),
-            _info("open_stock", "bool", _STOCK, "it has no stock", "2.7"),
-            _info(
-                "trump_source",
-                '"last_dealt" or "separate_flip"',
-                _DEALT_TRUMP,
-                _NOT_DEALT,
-                "2.6.1",
-            ),
-            _info(
-                "trump_suit",
-                'a suit code ("D", "C", "S", "B") or None',
-                _DEALT_TRUMP,
-                _NOT_DEALT,
-                "2.6.1",
-            ),
-            _info("first_leader_offset", "+1 or -1", _DEALT_TRUMP, _NOT_DEALT, "2.6.1"),
-            _info(
-                "declaration_round",
-                "bool",
-                _BUGIARDA,
-                "only the Bugiarda games have a declaration round",
-                "2.6",
-            ),
-            _info("public_claims", "bool", _ALL, "", "3.5"),
-            _info("rank_variant", "a RankVariant", _ALL, "", "3.9"),
-            _info("must_follow_suit", "bool", _ALL, "", "3.10"),
-            _info("seven_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.1"),
-            _info(
-                "seven_swap_requires_higher", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"
-            ),
-            _info("seven_swap_only_if_drawn", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
-            _info(
-                "seven_swap_requires_won_trick", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"
-            ),
-            _info("seven_swap_only_leader", "bool", _FACE_UP, _NO_FACE_UP, "3.1", "seven_swap"),
-            _info(
-                "seven_swap_deadline",
-                '"stock_empty" or "before_penultimate_trick"',
-                _FACE_UP,
-                _NO_FACE_UP,
-                "3.1",
-                "seven_swap",
-            ),
-            _info("two_swap", "bool", _FACE_UP, _NO_FACE_UP, "3.2"),
-            _info(
-                "two_swap_window",
-                '"first_trick", "before_first_lead" or "both"',
-                _FACE_UP,
-                _NO_FACE_UP,
-                "3.2",
-                "two_swap",
-            ),
-            _info("signals", "bool", _PARTNERS, _NO_PARTNERS, "3.5"),
-            _info(
-                "signal_tokens",
-                "a tuple of token names",
-                _PARTNERS,
-                _NO_PARTNERS,
-                "3.5",
-                "signals",
-            ),
-            _info("no_signals_first_trick", "bool", _PARTNERS, _NO_PARTNERS, "3.5", "signals"),
-            _info("share_hands_before_first_trick", _SHARE, _PARTNERS, _NO_PARTNERS, "3.3"),
-            _info("share_hands_when_stock_empty", _SHARE, _PARTNERS, _NO_PARTNERS, "3.4"),
-            _info(
-                "tie_rule", '"draw", "replay" or "last_trick"', _TWO_SIDED, _NOT_TWO_SIDED, "3.8"
-            ),
-            _info("win_threshold", "an int from 61 to 120", _TWO_SIDED, _NOT_TWO_SIDED, "1.9"),
-            *(
-                _info(name, values, _CHIAMATA, "it is not Briscola Chiamata", section, parent)
-                for name, values, section, parent in (
-                    ("auction", '"ranks", "points_only" or "two_only"', "2.5.8", None),
-                    ("after_two", '"ends" or "points"', "2.5.3", "auction"),
-                    ("allow_ace_call", "bool", "2.5.2", None),
-                    ("min_point_call", "61 or 62", "2.5.3", "after_two"),
-                    ("point_call_step", "an int of at least 1", "2.5.3", "after_two"),
-                    ("allow_point_jump", "bool", "2.5.3", "after_two"),
-                    ("all_pass", '"forced" or "redeal"', "2.5.2", None),
-                    ("base_target", "60 or 61", "2.5.2", None),
-                    ("first_leader", '"first_hand" or "caller"', "2.5.5", None),
-                    ("first_trick_blind", '"off", "committed" or "free_choice"', "2.5.8", None),
-                    ("stakes", '"flat", "bands" or "tedaldi"', "2.5.6", None),
-                    ("cappotto", '"points" or "tricks"', "2.5.6", None),
-                    ("players", "5 or 6", "2.5.8", None),
-                    (
-                        "six_player_form",
-                        '"dealer_sits_out", "remove_fours" or "remove_twos"',
-                        "2.5.8",
-                        "players",
-                    ),
-                    ("annul_zero_point_hand", "bool", "2.5.6", None),
-                )
-            ),
-        )
-    }
-)
-"""Every option of the presets in `VARIANTS`, by name (RULES.md §8)."""
-
-_PLANNED: Final[frozenset[str]] = frozenset()
-
-_BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.values == "bool")
-_ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
-    "rank_variant": RankVariant,
-    "seven_swap_deadline": SevenSwapDeadline,
-    "two_swap_window": TwoSwapWindow,
-    "tie_rule": TieRule,
-    "trump_source": TrumpSource,
-    "share_hands_before_first_trick": ShareHands,
-    "share_hands_when_stock_empty": ShareHands,
-    "auction": Auction,
-    "after_two": AfterTwo,
-    "all_pass": AllPass,
-    "first_leader": FirstLeader,
-    "first_trick_blind": FirstTrickBlind,
-    "stakes": Stakes,
-    "cappotto": Cappotto,
-    "six_player_form": SixPlayerForm,
-}
 SIGNAL_TOKENS: Final = (
     "ACE",
     "THREE",
@@ -510,8 +418,491 @@ SIGNAL_TOKENS: Final = (
 """Every signal token RULES.md §3.5 lists; ``signal_tokens`` takes a tuple of these."""
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
 _SUIT_CODES: Final = tuple(suit.value for suit in Suit)
+_NO_FACE_UP: Final = "it has no face-up trump card under a stock"
+_NO_PARTNERS: Final = "it has no fixed partnerships"
+_NOT_TWO_SIDED: Final = "it is not a game of two sides"
+_NOT_DEALT: Final = "only the Bugiarda games with every card dealt take the trump from the deal"
+_SHARE: Final = '"off", "voluntary" or "automatic"'
+_OPTION_ROWS: Final = (
+    _option(
+        "removed_two",
+        str,
+        '"2C", "2B", "2D", "2S" or "random"',
+        frozenset({"classic-3"}),
+        "only 'classic-3' removes a single 2",
+        "2.2",
+        choices=_REMOVED_TWO_VALUES,
+        default=None,
+        presets={"classic-3": "2C"},
+        doc=(
+            '``classic-3`` only: the 2 taken out of the deck (``"2C"`` by default), or '
+            '``"random"`` for a 2 drawn from the seed (§2.2). ``None`` in the other presets.'
+        ),
+    ),
+    _option(
+        "deal_packet_size",
+        int,
+        "1 or the hand size",
+        _ALL,
+        "",
+        "1.6",
+        default=1,
+        doc="Cards dealt to each seat at a time: 1 (default) or the whole hand (§1.6).",
+    ),
+    _option(
+        "open_hands",
+        bool,
+        "bool",
+        _ALL - _CHIAMATA,
+        "open hands would reveal the partner in Chiamata",
+        "2.7",
+        default=False,
+        presets={"scoperta": True},
+        doc="Every hand is visible to every seat (§2.7). True in ``scoperta``.",
+    ),
+    _option(
+        "open_stock",
+        bool,
+        "bool",
+        _STOCK,
+        "it has no stock",
+        "2.7",
+        default=False,
+        doc="Every seat sees the order of the face-down stock (§2.7).",
+    ),
+    _option(
+        "trump_source",
+        TrumpSource,
+        '"last_dealt" or "separate_flip"',
+        _DEALT_TRUMP,
+        _NOT_DEALT,
+        "2.6.1",
+        default=None,
+        presets={"bugiarda": TrumpSource.LAST_DEALT, "bugiarda-5": TrumpSource.LAST_DEALT},
+        doc=(
+            'Bugiarda (``bugiarda``, ``bugiarda-5``): ``"last_dealt"`` (default) or '
+            '``"separate_flip"`` (§2.6.1). ``None`` in the other presets.'
+        ),
+    ),
+    _option(
+        "trump_suit",
+        str,
+        'a suit code ("D", "C", "S", "B") or None',
+        _DEALT_TRUMP,
+        _NOT_DEALT,
+        "2.6.1",
+        choices=(*_SUIT_CODES, None),
+        default=None,
+        doc=(
+            'Bugiarda under ``trump_source="separate_flip"``: the trump suit\'s code, '
+            "whatever the deck or seed; ``None`` draws it from the seed (§2.6.1)."
+        ),
+    ),
+    _option(
+        "first_leader_offset",
+        int,
+        "+1 or -1",
+        _DEALT_TRUMP,
+        _NOT_DEALT,
+        "2.6.1",
+        choices=(1, -1),
+        default=None,
+        presets={"bugiarda": 1, "bugiarda-5": 1},
+        doc=(
+            "Bugiarda: +1 (default) makes the first hand lead; -1 the seat before the dealer "
+            "in play order (§2.6.1). ``None`` in the other presets."
+        ),
+    ),
+    _option(
+        "declaration_round",
+        bool,
+        "bool",
+        _BUGIARDA,
+        "only the Bugiarda games have a declaration round",
+        "2.6",
+        default=False,
+        presets={"bugiarda": True, "bugiarda-5": True},
+        doc=(
+            "Bugiarda: one round of `Declare`/`Pass` before the first trick (§2.6; on in "
+            "``bugiarda`` and ``bugiarda-5``)."
+        ),
+    ),
+    _option(
+        "public_claims",
+        bool,
+        "bool",
+        _ALL,
+        "",
+        "3.5",
+        default=False,
+        doc="A `Declare` about one's own hand on one's own turn during play (§3.5).",
+    ),
+    _option(
+        "rank_variant",
+        RankVariant,
+        "a RankVariant",
+        _ALL,
+        "",
+        "3.9",
+        default=RankVariant.STANDARD,
+        doc="Regional card order and points (§3.9).",
+    ),
+    _option(
+        "must_follow_suit",
+        bool,
+        "bool",
+        _ALL,
+        "",
+        "3.10",
+        default=False,
+        doc="A seat that holds a card of the led suit must play one (§3.10).",
+    ),
+    _option(
+        "seven_swap",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        default=False,
+        doc="The 7 of trumps may be exchanged for the face-up card (§3.1).",
+    ),
+    _option(
+        "seven_swap_requires_higher",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        parent="seven_swap",
+        default=True,
+        doc="Only when the face-up card is stronger than the 7 (§3.1, default True).",
+    ),
+    _option(
+        "seven_swap_only_if_drawn",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        parent="seven_swap",
+        default=False,
+        doc="Only a 7 that came into the hand by a draw from the stock (§3.1).",
+    ),
+    _option(
+        "seven_swap_requires_won_trick",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        parent="seven_swap",
+        default=False,
+        doc="Only a seat that has already won a trick in this deal (§3.1).",
+    ),
+    _option(
+        "seven_swap_only_leader",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        parent="seven_swap",
+        default=False,
+        doc="Only the seat that leads the current trick, before it leads (§3.1).",
+    ),
+    _option(
+        "seven_swap_deadline",
+        SevenSwapDeadline,
+        '"stock_empty" or "before_penultimate_trick"',
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.1",
+        parent="seven_swap",
+        default=SevenSwapDeadline.STOCK_EMPTY,
+        doc="Until when the 7 may be exchanged (§3.1).",
+    ),
+    _option(
+        "two_swap",
+        bool,
+        "bool",
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.2",
+        default=False,
+        doc="The 2 of trumps may be exchanged for the face-up card (§3.2).",
+    ),
+    _option(
+        "two_swap_window",
+        TwoSwapWindow,
+        '"first_trick", "before_first_lead" or "both"',
+        _FACE_UP,
+        _NO_FACE_UP,
+        "3.2",
+        parent="two_swap",
+        default=TwoSwapWindow.FIRST_TRICK,
+        doc="When the 2 may be exchanged (§3.2).",
+    ),
+    _option(
+        "signals",
+        bool,
+        "bool",
+        _PARTNERS,
+        _NO_PARTNERS,
+        "3.5",
+        default=False,
+        doc="Fixed partnerships: a private `Signal` to the partner(s) on one's turn (§3.5).",
+    ),
+    _option(
+        "signal_tokens",
+        tuple,
+        "a tuple of token names",
+        _PARTNERS,
+        _NO_PARTNERS,
+        "3.5",
+        parent="signals",
+        default=("ACE", "THREE", "KING", "KNIGHT", "JACK"),
+        doc="The tokens a `Signal` may carry (§3.5), from `SIGNAL_TOKENS`.",
+    ),
+    _option(
+        "no_signals_first_trick",
+        bool,
+        "bool",
+        _PARTNERS,
+        _NO_PARTNERS,
+        "3.5",
+        parent="signals",
+        default=True,
+        doc="No `Signal` while the first trick is under way (§3.5, default True).",
+    ),
+    _option(
+        "share_hands_before_first_trick",
+        ShareHands,
+        _SHARE,
+        _PARTNERS,
+        _NO_PARTNERS,
+        "3.3",
+        default=ShareHands.OFF,
+        doc="Fixed partnerships: partners see each other's hands before the first trick (§3.3).",
+    ),
+    _option(
+        "share_hands_when_stock_empty",
+        ShareHands,
+        _SHARE,
+        _PARTNERS,
+        _NO_PARTNERS,
+        "3.4",
+        default=ShareHands.OFF,
+        doc="Fixed partnerships: partners see each other's hands once the stock is empty (§3.4).",
+    ),
+    _option(
+        "tie_rule",
+        TieRule,
+        '"draw", "replay" or "last_trick"',
+        _TWO_SIDED,
+        _NOT_TWO_SIDED,
+        "3.8",
+        default=TieRule.DRAW,
+        doc="How a two-sided deal that no side wins is settled (§3.8).",
+    ),
+    _option(
+        "win_threshold",
+        int,
+        "an int from 61 to 120",
+        _TWO_SIDED,
+        _NOT_TWO_SIDED,
+        "1.9",
+        bounds=(61, 120),
+        default=61,
+        doc="Card points that win a two-sided deal, 61 to 120 (§1.9).",
+    ),
+    _option(
+        "auction",
+        Auction,
+        '"ranks", "points_only" or "two_only"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.8",
+        default=None,
+        presets={"chiamata": Auction.RANKS, "chiamata-milan": Auction.RANKS},
+        doc="Chiamata: the form of the auction (§2.5.2, §2.5.8); ``None`` elsewhere.",
+    ),
+    _option(
+        "after_two",
+        AfterTwo,
+        '"ends" or "points"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.3",
+        parent="auction",
+        default=None,
+        presets={"chiamata": AfterTwo.ENDS, "chiamata-milan": AfterTwo.POINTS},
+        doc=(
+            'Chiamata: what follows a call of the 2 (§2.5.3): ``"ends"`` in ``chiamata``, '
+            '``"points"`` in ``chiamata-milan``.'
+        ),
+    ),
+    _option(
+        "allow_ace_call",
+        bool,
+        "bool",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.2",
+        default=False,
+        doc="Chiamata: the Ace may be called, as the weakest bid (§2.5.2).",
+    ),
+    _option(
+        "min_point_call",
+        int,
+        "61 or 62",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.3",
+        parent="after_two",
+        choices=(61, 62),
+        default=None,
+        presets={"chiamata": 61, "chiamata-milan": 61},
+        doc="Chiamata: the lowest point bid, 61 (default) or 62 (§2.5.3).",
+    ),
+    _option(
+        "point_call_step",
+        int,
+        "an int of at least 1",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.3",
+        parent="after_two",
+        bounds=(1, None),
+        default=None,
+        presets={"chiamata": 1, "chiamata-milan": 1},
+        doc="Chiamata: a point bid must beat the last one by at least this much (default 1).",
+    ),
+    _option(
+        "allow_point_jump",
+        bool,
+        "bool",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.3",
+        parent="after_two",
+        default=False,
+        doc="Chiamata: a point bid may beat any rank call, not only a 2 (§2.5.3).",
+    ),
+    _option(
+        "all_pass",
+        AllPass,
+        '"forced" or "redeal"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.2",
+        default=None,
+        presets={"chiamata": AllPass.FORCED, "chiamata-milan": AllPass.FORCED},
+        doc='Chiamata: ``"forced"`` (the first hand must bid, default) or ``"redeal"`` (§2.5.2).',
+    ),
+    _option(
+        "base_target",
+        int,
+        "60 or 61",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.2",
+        choices=(60, 61),
+        default=None,
+        presets={"chiamata": 61, "chiamata-milan": 61},
+        doc="Chiamata: the card points a rank call commits to, 61 (default) or 60 (§2.5.2).",
+    ),
+    _option(
+        "first_leader",
+        FirstLeader,
+        '"first_hand" or "caller"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.5",
+        default=None,
+        presets={"chiamata": FirstLeader.FIRST_HAND, "chiamata-milan": FirstLeader.FIRST_HAND},
+        doc="Chiamata: who leads trick 1 (§2.5.5).",
+    ),
+    _option(
+        "first_trick_blind",
+        FirstTrickBlind,
+        '"off", "committed" or "free_choice"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.8",
+        default=None,
+        presets={"chiamata": FirstTrickBlind.OFF, "chiamata-milan": FirstTrickBlind.OFF},
+        doc='Chiamata: the "prima mano al buio" variant (§2.5.8).',
+    ),
+    _option(
+        "stakes",
+        Stakes,
+        '"flat", "bands" or "tedaldi"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.6",
+        default=None,
+        presets={"chiamata": Stakes.FLAT, "chiamata-milan": Stakes.FLAT},
+        doc="Chiamata: the multiplier of point bids (§2.5.6).",
+    ),
+    _option(
+        "cappotto",
+        Cappotto,
+        '"points" or "tricks"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.6",
+        default=None,
+        presets={"chiamata": Cappotto.POINTS, "chiamata-milan": Cappotto.POINTS},
+        doc="Chiamata: what counts as a cappotto (§2.5.6).",
+    ),
+    _option(
+        "players",
+        int,
+        "5 or 6",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.8",
+        choices=(5, 6),
+        default=0,
+        doc="Number of seats: fixed by the preset, and an option (5 or 6) in Chiamata (§2.5.8).",
+    ),
+    _option(
+        "six_player_form",
+        SixPlayerForm,
+        '"dealer_sits_out", "remove_fours" or "remove_twos"',
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.8",
+        parent="players",
+        default=None,
+        presets={
+            "chiamata": SixPlayerForm.DEALER_SITS_OUT,
+            "chiamata-milan": SixPlayerForm.DEALER_SITS_OUT,
+        },
+        doc="Chiamata with ``players=6``: who plays (§2.5.8).",
+    ),
+    _option(
+        "annul_zero_point_hand",
+        bool,
+        "bool",
+        _CHIAMATA,
+        "it is not Briscola Chiamata",
+        "2.5.6",
+        default=False,
+        doc="Chiamata: a deal where an active seat holds no card points is void (§2.5.6).",
+    ),
+)
+OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
+    {info.name: info for info in _OPTION_ROWS}
+)
+"""Every option of the presets in `VARIANTS`, by name (RULES.md §8)."""
+
+_BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.kind is bool)
+_ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
+    name: info.kind for name, info in OPTIONS.items() if issubclass(info.kind, enum.StrEnum)
+}
 _RANK_OF_CODE: Final = {rank.code: rank for rank in Rank}
-_INT_CHOICES: Final = {"min_point_call": (61, 62), "base_target": (60, 61), "players": (5, 6)}
 
 
 @attrs.frozen(repr=False)
@@ -677,7 +1068,7 @@ class Rules:
         removed = preset.removed
         if self.removed_two not in (None, "random"):
             removed = (Card.parse(self.removed_two),)
-        if preset.trump == "named" and self.players == 6:
+        if preset.trump is _Trump.NAMED and self.players == 6:
             if self.six_player_form is SixPlayerForm.DEALER_SITS_OUT:
                 players, active, sits_out = 6, 5, True
             else:
@@ -698,7 +1089,7 @@ class Rules:
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
             "has_stock": preset.stock,
-            "has_face_up_card": preset.trump == "face_up",
+            "has_face_up_card": preset.trump is _Trump.FACE_UP,
             "dealer_sits_out": sits_out,
             "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
             "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
@@ -747,6 +1138,19 @@ class Rules:
                 f"dealer={dealer!r} is not a seat of {self.variant!r}: use 0 to {last}"
             )
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
+
+    @property
+    def dealt_cards(self) -> int:
+        """How many cards the deal puts in the hands; the face-up card (if any) is the next
+        card of the deck, and the face-down stock follows it (§1.6)."""
+        return self.active_players * self.hand_size
+
+    @property
+    def default_match_format(self) -> tuple[str, int]:
+        """The preset's default match format (§8 "Matches") as a format kind and its number,
+        such as ``("best_of", 3)``; `new_match` builds it."""
+        kind, number = _PRESETS[self.variant].match_format
+        return kind, self.players if number is None else number
 
     @property
     def title(self) -> str:
@@ -810,20 +1214,13 @@ def _hand_size(r: Rules, preset: _Preset) -> int:
 
 
 def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> str | None:
-    if name in _BOOL_OPTIONS:
+    """What is wrong with ``value`` for the option ``name``, from its declaration."""
+    info = OPTIONS[name]
+    if info.kind is bool:
         if type(value) is not bool:
             return f"{name}={value!r} is not valid: use True or False"
         return None
-    if name in _ENUM_OPTIONS:
-        choices = [member.value for member in _ENUM_OPTIONS[name]]
-        if value not in choices:
-            return f"{name}={value!r} is not valid: use one of {', '.join(map(repr, choices))}"
-        return None
-    if name == "removed_two":
-        if value not in _REMOVED_TWO_VALUES:
-            listed = ", ".join(map(repr, _REMOVED_TWO_VALUES))
-            return f"removed_two={value!r} is not valid: use one of {listed}"
-        return None
+    # The options whose values depend on the preset or read better in their own words.
     if name == "deal_packet_size":
         if type(value) is not int or value not in (1, hand_size):
             return (
@@ -852,18 +1249,22 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
                 f"from {listed}"
             )
         return None
-    if name in _INT_CHOICES:
-        allowed = _INT_CHOICES[name]
-        if type(value) is not int or value not in allowed:
-            return f"{name}={value!r} is not valid: use {' or '.join(map(str, allowed))}"
+    if info.kind is int and info.choices is not None:
+        if type(value) is not int or value not in info.choices:
+            return f"{name}={value!r} is not valid: use {' or '.join(map(str, info.choices))}"
         return None
-    if name == "point_call_step":
-        if type(value) is not int or value < 1:
-            return f"point_call_step={value!r} is not valid: use a whole number of at least 1"
+    if info.kind is int and info.bounds is not None:
+        low, high = info.bounds
+        if type(value) is not int or value < low or (high is not None and value > high):
+            if high is None:
+                return f"{name}={value!r} is not valid: use a whole number of at least {low}"
+            return f"{name}={value!r} is not valid: use a whole number from {low} to {high}"
         return None
-    if name == "win_threshold":
-        if type(value) is not int or not 61 <= value <= 120:
-            return f"win_threshold={value!r} is not valid: use a whole number from 61 to 120"
+    if info.choices is not None:  # an enum, or text from a short list
+        if value not in info.choices:
+            return (
+                f"{name}={value!r} is not valid: use one of {', '.join(map(repr, info.choices))}"
+            )
         return None
     raise AssertionError(f"option {name} has no check")  # pragma: no cover
 
@@ -883,28 +1284,9 @@ def _unknown_variant(variant: object) -> str:
 
 
 def _preset_defaults(preset: _Preset) -> dict[str, object]:
-    fields = attrs.fields_dict(Rules)
-    values = {name: fields[name].default for name in OPTIONS}
-    if preset.id == "classic-3":
-        values["removed_two"] = "2C"
-    if preset.trump == "dealt":
-        values["trump_source"] = TrumpSource.LAST_DEALT
-        values["first_leader_offset"] = 1
-    if preset.trump == "named":
-        values.update(
-            auction=Auction.RANKS,
-            min_point_call=61,
-            point_call_step=1,
-            all_pass=AllPass.FORCED,
-            base_target=61,
-            first_leader=FirstLeader.FIRST_HAND,
-            first_trick_blind=FirstTrickBlind.OFF,
-            stakes=Stakes.FLAT,
-            cappotto=Cappotto.POINTS,
-            six_player_form=SixPlayerForm.DEALER_SITS_OUT,
-        )
+    values = {name: info.default_for(preset.id) for name, info in OPTIONS.items()}
+    # The number of seats is the preset's shape; only Chiamata lets it be chosen.
     values["players"] = preset.players
-    values.update(preset.defaults)
     return values
 
 
@@ -951,7 +1333,29 @@ def rules(variant: str | Rules, **options: object) -> Rules:
         '2C'
         >>> rules("briscolone", tie_rule="replay").tie_rule
         <TieRule.REPLAY: 'replay'>
+        >>> rules("classic", seven_swap=True) is rules("classic", seven_swap=True)
+        True
     """
+    # Equal arguments give the one shared Rules. The key holds each value's type, so that
+    # seven_swap=1 (refused) never finds the Rules made for seven_swap=True.
+    try:
+        key = (type(variant), variant, *((n, type(v), v) for n, v in sorted(options.items())))
+        cached = _CACHE.get(key)
+    except TypeError:  # an unhashable value, such as a list of signal tokens
+        return _build_rules(variant, options)
+    if cached is None:
+        cached = _build_rules(variant, options)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = cached
+    return cached
+
+
+_CACHE: Final[dict[tuple[object, ...], Rules]] = {}
+_CACHE_SIZE: Final = 4096
+
+
+def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
     if isinstance(variant, Rules):
         base = {name: getattr(variant, name) for name in OPTIONS}
         preset_id = variant.variant
@@ -966,13 +1370,7 @@ def rules(variant: str | Rules, **options: object) -> Rules:
     for name, value in options.items():
         info = OPTIONS.get(name)
         if info is None:
-            if name in _PLANNED:
-                problems.append(
-                    f"{name}={_show(value)} does not apply to {preset_id!r}: "
-                    "this version has no preset that uses it yet"
-                )
-                continue
-            close = difflib.get_close_matches(name, [*OPTIONS, *_PLANNED], n=1)
+            close = difflib.get_close_matches(name, list(OPTIONS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problems.append(f"unknown option {name!r}{hint}")
         elif preset_id not in info.applies_to:
@@ -996,3 +1394,57 @@ VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,
 ``scoperta`` and ``briscolone``."""
+
+
+def rules_schema() -> dict[str, object]:
+    """The JSON Schema (draft 2020-12) of a `Rules` written as JSON: ``variant`` and the
+    options by name, as `Rules.options` gives them (enum values as their strings).
+
+    It is generated from `OPTIONS`, the one declaration of each option, so it cannot drift
+    from what `rules()` accepts. A value can still be refused for a reason the schema does
+    not express: an option that does not apply to the preset, or ``deal_packet_size``
+    other than 1 or the hand size.
+
+    Examples:
+        >>> schema = rules_schema()
+        >>> schema["properties"]["tie_rule"]["enum"]
+        ['draw', 'replay', 'last_trick']
+    """
+    properties: dict[str, object] = {
+        "variant": {"enum": list(_PRESETS), "description": "The preset id."}
+    }
+    for name, info in OPTIONS.items():
+        properties[name] = _option_schema(info)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Rules",
+        "type": "object",
+        "properties": properties,
+        "required": ["variant"],
+        "additionalProperties": False,
+    }
+
+
+def _option_schema(info: OptionInfo) -> dict[str, object]:
+    applies = ", ".join(sorted(info.applies_to))
+    schema: dict[str, object] = {"description": f"{info.doc} Applies to: {applies}."}
+    if info.kind is bool:
+        schema["type"] = "boolean"
+    elif info.kind is tuple:
+        schema.update(
+            type="array", items={"enum": list(SIGNAL_TOKENS)}, minItems=1, uniqueItems=True
+        )
+    elif info.choices is not None:
+        choices = list(info.choices)
+        if info.default is None and None not in choices:
+            choices.append(None)  # the value where the option does not apply
+        schema["enum"] = choices
+    elif info.bounds is not None:
+        low, high = info.bounds
+        schema.update(type="integer" if info.default is not None else ["integer", "null"])
+        schema["minimum"] = low
+        if high is not None:
+            schema["maximum"] = high
+    else:  # deal_packet_size: 1 or the hand size, which depends on the preset
+        schema.update(type="integer", minimum=1)
+    return schema

@@ -15,19 +15,18 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ._deal import fresh_seed
+from ._engine import apply, deal_from
+from ._rounds import sharing_before_first_trick
 from .cards import Card, Rank, Suit
 from .errors import BriscolaError, InvalidStateError
-from .game import apply, deal_from
+from .match import MatchView
 from .moves import Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play, ShowHand, SwapTrump
 from .rules import Auction, FirstTrickBlind, ShareHands
 from .state import Phase, State
 from .views import View, observe
-
-if TYPE_CHECKING:
-    from .match import MatchView
 
 __all__ = ["determinize"]
 
@@ -76,8 +75,6 @@ def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
     Raises:
         InvalidStateError: if no state agrees with the view (a view that was altered).
     """
-    from .match import MatchView
-
     if isinstance(view, MatchView):
         view = view.deal
     if not isinstance(view, View):
@@ -347,8 +344,6 @@ def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
 
 
 def _sharing_first(view: View) -> ShareHands:
-    from ._rounds import sharing_before_first_trick
-
     return sharing_before_first_trick(view.rules)
 
 

@@ -11,17 +11,15 @@ RULES.md §1.9 and decision 3:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final
 
 import attrs
 
-from ._auction import called_card_played, contract, dealt_to, is_revealed
+from ._contract import called_card_played, contract, dealt_to, is_revealed
+from ._engine import check_state
 from .cards import Card
 from .rules import Cappotto, Stakes, TieRule
 from .state import Phase, State
-
-if TYPE_CHECKING:
-    from .match import Match, MatchScore
 
 __all__ = ["Score", "score"]
 
@@ -65,12 +63,8 @@ class Score:
 _ZEROS: Final = {n: (0,) * n for n in range(1, 7)}
 
 
-@overload
-def score(state: State) -> Score: ...
-@overload
-def score(state: Match) -> MatchScore: ...
-def score(state: State | Match) -> Score | MatchScore:
-    """The score of a state, finished or not.
+def score(state: State) -> Score:
+    """The score of a deal, finished or not (`briscola.score` also takes a `Match`).
 
     Examples:
         >>> import briscola
@@ -78,13 +72,7 @@ def score(state: State | Match) -> Score | MatchScore:
         >>> result.points, result.deltas, result.final
         ((0, 0), (0, 0), False)
     """
-    from .game import _as_match, check_state, match_score
-
-    match = _as_match(state)
-    if match is not None:
-        return match_score(match)
     check_state(state, "score")
-    assert isinstance(state, State)
     r = state.rules
     points = state.points
     teams = state.teams

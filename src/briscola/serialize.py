@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
+from ._engine import apply
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -40,6 +41,7 @@ from .match import (
     Match,
     MatchScore,
     MatchView,
+    match_apply,
     match_score,
     new_match,
     parse_format,
@@ -475,22 +477,6 @@ def _decode_move(reader: _Reader) -> Move:
     return move
 
 
-_SCORE_FIELDS: Final = (
-    "points",
-    "deltas",
-    "winners",
-    "final",
-    "void",
-    "team_points",
-    "caller",
-    "target",
-    "called_card",
-    "partner",
-    "solo",
-    "cappotto",
-)
-
-
 def _encode_score(result: Score) -> dict[str, JSON]:
     return {
         "points": list(result.points),
@@ -595,15 +581,11 @@ def _decode_state(reader: _Reader) -> State:
 
 
 def _apply(state: State, move: Move) -> State:
-    from .game import apply
-
     return apply(state, move)
 
 
 def _apply_match(match: Match, move: Move) -> Match:
-    from .game import apply
-
-    return apply(match, move)
+    return match_apply(match, move, None, None)
 
 
 def _code(suit: Suit | None) -> str:
@@ -654,7 +636,9 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "known_cards": [cards(known) for known in view.known_cards],
         "shown": [[seat, cards(hand)] for seat, hand in view.shown],
         "removed": cards(view.removed),
-        "initial_trump_card": _code_or_none(view.initial_trump_card),
+        "initial_trump_card": (
+            None if view.initial_trump_card is None else str(view.initial_trump_card)
+        ),
         "trump_card": None if view.trump_card is None else str(view.trump_card),
         "trump_suit": None if view.trump_suit is None else view.trump_suit.value,
         "stock_size": view.stock_size,
@@ -672,10 +656,6 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "called_card": None if view.called_card is None else str(view.called_card),
         "partner": view.partner,
     }
-
-
-def _code_or_none(card: Card | None) -> str | None:
-    return None if card is None else str(card)
 
 
 def _decode_view(reader: _Reader) -> View:

@@ -9,7 +9,9 @@ and `apply` keeps them valid.
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -57,41 +59,22 @@ class Trick(NamedTuple):
     """The seats that played ``cards``, in the same order."""
 
 
-_FIELDS = (
-    "rules",
-    "phase",
-    "dealer",
-    "deck",
-    "removed",
-    "hands",
-    "stock",
-    "drawn",
-    "trump_card",
-    "trump_suit",
-    "leader",
-    "turn",
-    "trick",
-    "tricks",
-    "points",
-    "history",
-    "talked",
-    "shown",
-    "_legal",
-)
-
-
-class _StateSlots:
-    """The storage of `State`, shared with the private builder below.
-
-    ``_legal`` caches the legal moves of the state. It is not an attrs field, so it takes no
+class _StateCache:
+    """Private caches of a `State`, in slots that are not attrs fields, so they take no
     part in equality, hashing, the repr or pickling.
+
+    ``_legal`` holds the legal moves once listed, ``_hash`` the hash once computed; ``None``
+    means not yet. A state unpickled or built with attrs has neither slot set.
     """
 
-    __slots__ = _FIELDS
+    __slots__ = ("_hash", "_legal")
+    _legal: tuple[Move, ...] | None
+    _hash: int | None
 
 
-@attrs.frozen(weakref_slot=False)
-class State(_StateSlots):
+# hash=False: attrs leaves the cached __hash__ below in place (equality is still by value).
+@attrs.frozen(weakref_slot=False, hash=False)
+class State(_StateCache):
     """A whole deal: every hand, the stock, the tricks and the history of moves.
 
     Build one with `new_game`; advance it with `apply`. States are hashable, comparable
@@ -112,9 +95,10 @@ class State(_StateSlots):
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's hand, sorted by card id."""
     stock: tuple[Card, ...]
-    """The face-down stock in drawing order, including the cards already drawn."""
+    """The face-down cards still to be drawn, in drawing order (the face-up card, drawn
+    last, is `trump_card`). The whole stock as dealt is `dealt_stock`."""
     drawn: int
-    """How many cards of `stock` have been drawn."""
+    """How many face-down cards have been drawn from the stock so far."""
     trump_card: Card | None
     """The face-up card under the stock, until it is drawn (the last card drawn)."""
     trump_suit: Suit | None
@@ -144,71 +128,88 @@ class State(_StateSlots):
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the face-up card included."""
-        return len(self.stock) - self.drawn + (self.trump_card is not None)
+        return len(self.stock) + (self.trump_card is not None)
+
+    @property
+    def dealt_stock(self) -> tuple[Card, ...]:
+        """The face-down stock as it was dealt, in drawing order, drawn cards included."""
+        r = self.rules
+        return self.deck[r.dealt_cards + r.has_face_up_card :]
+
+    def __hash__(self) -> int:
+        try:
+            cached = self._hash
+        except AttributeError:  # unpickled, or built with attrs
+            cached = None
+        if cached is None:
+            cached = hash(_field_values(self))
+            _set_hash(self, cached)
+        return cached
 
 
-class _Builder(_StateSlots):
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+_field_values: Final = attrgetter(*_FIELDS)
+_set_hash: Final = vars(_StateCache)["_hash"].__set__
+
+
+class _Builder(_StateCache):
     """A mutable twin of `State` with the same memory layout.
 
     `apply` makes one new state per move, and attrs' frozen ``__init__`` pays one
     ``object.__setattr__`` call per field. Filling this twin with plain slot stores and then
     relabelling it as a `State` builds the same object about twice as fast. The result is a
-    genuine, frozen `State`; only the engine calls this, and only with valid values.
+    genuine, frozen `State`; only the engine builds states this way, with valid values.
     """
 
-    __slots__ = ()
+    __slots__ = State.__slots__
 
 
-def make_state(
-    rules: Rules,
-    phase: Phase,
-    dealer: int,
-    deck: tuple[Card, ...],
-    removed: tuple[Card, ...],
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    drawn: int,
-    trump_card: Card | None,
-    trump_suit: Suit | None,
-    leader: int,
-    turn: int | None,
-    trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
-    points: tuple[int, ...],
-    history: tuple[tuple[int, Move], ...],
-    talked: bool,
-    shown: tuple[tuple[int, tuple[Card, ...]], ...],
-) -> State:
-    """Build a `State` from its fields, in field order, without attrs' ``__init__``."""
-    s: Any = _new(_Builder)
-    s.rules = rules
-    s.phase = phase
-    s.dealer = dealer
-    s.deck = deck
-    s.removed = removed
-    s.hands = hands
-    s.stock = stock
-    s.drawn = drawn
-    s.trump_card = trump_card
-    s.trump_suit = trump_suit
-    s.leader = leader
-    s.turn = turn
-    s.trick = trick
-    s.tricks = tricks
-    s.points = points
-    s.history = history
-    s.talked = talked
-    s.shown = shown
-    s._legal = None
-    s.__class__ = State
-    return s  # type: ignore[no-any-return]
+_KEEP: Final = object()
 
 
-_new = object.__new__
+def _generate() -> tuple[Callable[..., State], Callable[..., State]]:
+    """The two builders, written out from the fields of `State` (its one layout)."""
+    fields = ", ".join(_FIELDS)
+    keep = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
+    fresh = "".join(f"    s.{name} = {name}\n" for name in _FIELDS)
+    kept = "".join(
+        f"    s.{name} = old.{name} if {name} is _KEEP else {name}\n" for name in _FIELDS
+    )
+    tail = "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
+    source = (
+        f"def new_state(*, {fields}, _legal=None):\n    s = _new(_Builder)\n{fresh}{tail}"
+        f"def evolve_state(old, *, {keep}, _legal=None):\n    s = _new(_Builder)\n{kept}{tail}"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
+    scope["_KEEP"] = _KEEP
+    exec(source, scope)
+    return scope["new_state"], scope["evolve_state"]
 
 
-def changed(s: State, **changes: Any) -> State:
-    """A copy of ``s`` with some fields changed, for the moves off the hot path."""
-    fields = {name: getattr(s, name) for name in _FIELDS[:-1]}
-    fields.update(changes)
-    return make_state(**fields)
+def evolver(*names: str) -> Callable[..., State]:
+    """A builder that copies a state with the fields ``names`` changed, taken by position.
+
+    ``evolver("turn", "talked")(state, 2, False)`` is ``evolve_state(state, turn=2,
+    talked=False)`` without the keyword handling: the hot paths of trick play use it
+    (a card played: 1.6 µs a move with an evolver, 2.3 µs with `evolve_state`).
+    """
+    unknown = set(names) - set(_FIELDS)
+    if unknown:
+        raise ValueError(f"State has no fields {sorted(unknown)}")
+    body = "".join(
+        f"    s.{name} = {name}\n" if name in names else f"    s.{name} = old.{name}\n"
+        for name in _FIELDS
+    )
+    source = (
+        f"def evolve(old, {', '.join(names)}, _legal=None):\n    s = _new(_Builder)\n{body}"
+        "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
+    exec(source, scope)  # source built from the field names only
+    return scope["evolve"]  # type: ignore[no-any-return]
+
+
+# new_state(**fields) builds a State from every field by name; evolve_state(state, **changes)
+# copies a state with some fields changed. Both take _legal, the legal moves of the new state
+# when the caller already knows them. Every transition of the engine goes through them.
+new_state, evolve_state = _generate()

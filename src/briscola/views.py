@@ -7,21 +7,16 @@ differ only in what the seat cannot see give equal views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
-
 import attrs
 
-from ._auction import called_card_played, contract, dealt_to, is_revealed
+from ._contract import called_card_played, contract, dealt_to, is_revealed
+from ._engine import check_state, legal_moves, ply_of
 from .cards import Card, Suit
 from .errors import RulesError
-from .game import check_state, legal_moves, ply_of
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
 from .scoring import Score, score
 from .state import Phase, State, Trick
-
-if TYPE_CHECKING:
-    from .match import Match, MatchView
 
 __all__ = ["View", "observe", "public_view"]
 
@@ -107,12 +102,8 @@ class View:
     itself (a solo caller too), and everyone knows once the called card is played."""
 
 
-@overload
-def observe(state: State, seat: int) -> View: ...
-@overload
-def observe(state: Match, seat: int) -> MatchView: ...
-def observe(state: State | Match, seat: int) -> View | MatchView:
-    """What ``seat`` may know of ``state``.
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may know of the deal ``state`` (`briscola.observe` also takes a `Match`).
 
     Raises:
         RulesError: if ``seat`` is not a seat of the variant.
@@ -123,16 +114,7 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
         >>> view.hands[0] is None, len(view.hand), view.stock_size
         (True, 3, 34)
     """
-    from .game import _as_match
-
-    match = _as_match(state)
-    if match is not None:
-        from .match import MatchView, match_score
-
-        deal = observe(match.state, seat)
-        return MatchView(match.format, match.results, match_score(match), deal)
     check_state(state, "observe")
-    assert isinstance(state, State)
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(
@@ -141,32 +123,13 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
     return _view(state, seat)
 
 
-@overload
-def public_view(state: State) -> View: ...
-@overload
-def public_view(state: Match) -> MatchView: ...
-def public_view(state: State | Match) -> View | MatchView:
+def public_view(state: State) -> View:
     """What a spectator may know of ``state``: only the public information.
 
     Its `View.seat` is ``None``, its `View.hand` is empty and no hand is visible unless the
-    table plays with open hands. For a `Match`, a `MatchView` whose deal is the spectator's
-    view of the deal in progress.
-
-    Examples:
-        >>> import briscola
-        >>> view = public_view(briscola.new_match("classic", seed=7))
-        >>> view.deal.seat, view.deal.hand, view.score.deals_played
-        (None, (), 0)
+    table plays with open hands.
     """
-    from .game import _as_match
-
-    match = _as_match(state)
-    if match is not None:
-        from .match import MatchView, match_score
-
-        return MatchView(match.format, match.results, match_score(match), public_view(match.state))
     check_state(state, "public_view")
-    assert isinstance(state, State)
     return _view(state, None)
 
 
@@ -213,7 +176,7 @@ def _view(state: State, seat: int | None) -> View:
         trump_card=trump_card,
         trump_suit=trump_suit,
         stock_size=state.stock_size,
-        stock=state.stock[state.drawn :] if r.open_stock else None,
+        stock=state.stock if r.open_stock else None,
         leader=state.leader,
         turn=state.turn,
         trick=state.trick,
@@ -251,21 +214,21 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     players = r.players
     known: list[list[Card]] = [[] for _ in range(players)]
     trump_card = state.trump_card
-    dealt = r.active_players * r.hand_size
+    dealt = r.dealt_cards
     if r.has_face_up_card:
         face_up = state.deck[dealt]
         for seat, move in state.history:
             if type(move) is SwapTrump:
                 known[seat].append(face_up)
                 face_up = move.card
-        rounds = (len(state.stock) + 1) // players
+        rounds = (len(state.dealt_stock) + 1) // players
         if trump_card is None and len(state.tricks) >= rounds:
-            known[(state.tricks[rounds - 1].winner - 1) % players].append(face_up)
+            # The last to draw in the last round with drawing takes it (§1.7).
+            drawer = r.trick_seats[state.dealer][state.tricks[rounds - 1].winner][-1]
+            known[drawer].append(face_up)
     elif r.trump_source is TrumpSource.LAST_DEALT:
         last = state.deck[dealt - 1]
-        holder = (state.dealer + r.active_players) % players
-        if r.dealer_sits_out:
-            holder = (state.dealer - 1) % players
+        holder = r.seats_for(state.dealer)[-1]  # dealt the last card (§1.6)
         if last in state.hands[holder]:
             known[holder].append(last)
             trump_card = last
@@ -279,7 +242,7 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
 def _turned_card(state: State) -> Card | None:
     """The card shown face up at the deal: under the stock, or Bugiarda's last dealt card."""
     r = state.rules
-    dealt = r.active_players * r.hand_size
+    dealt = r.dealt_cards
     if r.has_face_up_card:
         return state.deck[dealt]
     if r.trump_source is TrumpSource.LAST_DEALT:

@@ -161,7 +161,7 @@ def test_card_points_add_up_to_120_at_every_step(spec: GameSpec) -> None:
         assert values == spec_points(r)
         held = sum(values[card.id] for hand in state.hands for card in hand)
         table = sum(values[card.id] for card in state.trick)
-        stock = sum(values[card.id] for card in state.stock[state.drawn :])
+        stock = sum(values[card.id] for card in state.stock)
         face_up = values[state.trump_card.id] if state.trump_card is not None else 0
         out = sum(values[card.id] for card in state.removed)
         captured = briscola.score(state).points
@@ -374,14 +374,15 @@ def test_stock_size_is_a_multiple_of_the_players_between_tricks(spec: GameSpec) 
     states = replay(spec)
     active = len(active_seats(states[0]))
     for state in states:
-        assert state.stock_size == len(state.stock) - state.drawn + (state.trump_card is not None)
+        assert state.stock_size == len(state.stock) + (state.trump_card is not None)
+        assert state.stock == state.dealt_stock[state.drawn :]
         if state.trick:
             continue
         assert state.stock_size % active == 0, state
         if state.trump_card is not None:
             # The face-up card lies under at least one face-down card (RULES.md §1.7).
             assert state.stock_size >= active
-            assert len(state.stock) - state.drawn >= 1
+            assert len(state.stock) >= 1
 
 
 @SETTINGS
@@ -403,8 +404,8 @@ def test_draw_order_winner_first_face_up_card_last(spec: GameSpec) -> None:
             position = before.drawn
             face_up = before.trump_card
             for k, seat in enumerate(order):
-                if position < len(before.stock):
-                    expected[seat].append(before.stock[position])
+                if position < len(before.dealt_stock):
+                    expected[seat].append(before.dealt_stock[position])
                     position += 1
                 else:
                     assert face_up is not None, "a seat drew from an empty stock"

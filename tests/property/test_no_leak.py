@@ -114,7 +114,7 @@ def spec_known_cards(state: State) -> list[set[Card]]:
             if isinstance(move, SwapTrump):
                 known[who].add(face_up)
                 face_up = move.card
-        rounds = (len(state.stock) + 1) // len(active)
+        rounds = (len(state.dealt_stock) + 1) // len(active)
         if state.trump_card is None and len(state.tricks) >= rounds:
             winner = state.tricks[rounds - 1].winner
             known[active[(active.index(winner) - 1) % len(active)]].add(face_up)
@@ -132,7 +132,7 @@ def hidden_cards(state: State, seat: int) -> list[Card]:
     known = spec_known_cards(state)
     sides = spec_sides(state) or ()
     own_side = next((side for side in sides if seat in side), (seat,))
-    seen: set[Card] = set(state.stock) if r.open_stock else set()
+    seen: set[Card] = set(state.dealt_stock) if r.open_stock else set()
     for shower, cards in getattr(state, "shown", ()):
         if shower in own_side:
             seen.update(cards)
@@ -142,7 +142,7 @@ def hidden_cards(state: State, seat: int) -> list[Card]:
             if other != seat:
                 hidden.update(c for c in hand if c not in known[other] and c not in seen)
     if not r.open_stock:
-        hidden.update(state.stock[state.drawn :])
+        hidden.update(state.stock)
     return sorted(hidden, key=card_id)
 
 

@@ -1,0 +1,59 @@
+"""A state built or edited by hand never makes a public verb raise a Python error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+import briscola
+from briscola import InvalidStateError, State
+
+EDITS: dict[str, dict[str, object]] = {
+    "turn=7": {"turn": 7},
+    "turn=None": {"turn": None},
+    "empty hands": {"hands": ((), ())},
+    "points=(200, 0)": {"points": (200, 0)},
+    "turn='x'": {"turn": "x"},
+    "hands of the wrong size": {"hands": ((),)},
+    "no rules": {"rules": None},
+}
+
+
+def _edited(name: str) -> State:
+    changes: dict[str, Any] = EDITS[name]
+    return attrs.evolve(briscola.new_game("classic", seed=1), **changes)
+
+
+def _first_move() -> briscola.Move:
+    return briscola.legal_moves(briscola.new_game("classic", seed=1))[0]
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_verbs_raise_only_library_errors_on_edited_states(name: str) -> None:
+    state = _edited(name)
+    calls: dict[str, Callable[[], object]] = {
+        "legal_moves": lambda: briscola.legal_moves(state),
+        "apply": lambda: briscola.apply(state, _first_move()),
+        "apply with seat": lambda: briscola.apply(state, _first_move(), seat=0, ply=0),
+        "score": lambda: briscola.score(state),
+        "observe": lambda: briscola.observe(state, 0),
+        "is_over": lambda: briscola.is_over(state),
+        "current_player": lambda: briscola.current_player(state),
+    }
+    for verb, call in calls.items():
+        try:
+            call()
+        except briscola.BriscolaError:
+            pass
+        except Exception as error:  # pragma: no cover - the failure being tested for
+            pytest.fail(f"{verb} on {name} raised {type(error).__name__}: {error}")
+
+
+def test_an_inconsistent_state_is_named_as_such() -> None:
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        briscola.legal_moves(_edited("turn=7"))
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        briscola.apply(_edited("turn=7"), _first_move())
