@@ -425,7 +425,6 @@ def test_the_rules_schema_follows_the_option_table() -> None:
         "maximum": 120,
         "description": options["win_threshold"]["description"],
     }
-    assert 6 in by_preset["chiamata"]["properties"]["deal_packet_size"]["enum"]  # six players
 
 
 def test_schema_refuses_an_unknown_name() -> None:

@@ -13,6 +13,7 @@ Examples:
     120
 """
 
+from ._version import __version__ as __version__
 from .cards import DECK, Card, Rank, Suit
 from .errors import (
     BriscolaError,
@@ -98,8 +99,6 @@ from .scoring import Score
 from .serialize import dumps, loads
 from .state import Phase, State, Trick
 from .views import View
-
-__version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",

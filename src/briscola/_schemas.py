@@ -10,17 +10,15 @@ the shipped files equal what this module generates; after a change, rewrite them
 
 from __future__ import annotations
 
-import enum
 import json
 import sys
 from pathlib import Path
 from typing import Any, Final
 
 from .cards import Rank, Suit
-from .errors import RulesError
 from .match import DealerRotation
 from .records import _MATCH_RESERVED, _RESERVED
-from .rules import OPTIONS, SIGNAL_TOKENS, VARIANTS, rules
+from .rules import OPTIONS, SIGNAL_TOKENS, VARIANTS, rules_schema
 from .state import Phase
 
 __all__ = ["generate", "text", "write"]
@@ -28,7 +26,6 @@ __all__ = ["generate", "text", "write"]
 JSON = Any
 BASE: Final = "https://briscola.invalid/schemas/"
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
-_PROBE: Final = range(-3, 200)
 """The whole numbers tried on each integer option; a range reaching the end is open."""
 
 _MOVE = "move.schema.json#/$defs/"
@@ -37,6 +34,7 @@ _CARD: Final = {"$ref": _MOVE + "card"}
 _CARDS: Final = {"$ref": _MOVE + "cards"}
 _SUIT: Final = {"$ref": _MOVE + "suit"}
 _NULL: Final = {"type": "null"}
+_OPTION_SCHEMAS: Final[dict[str, Any]] = rules_schema()["properties"]  # type: ignore[assignment]
 _RULES: Final = {
     "description": "The variant and table rules.",
     "$ref": "rules.schema.json#/$defs/rules",
@@ -172,104 +170,14 @@ def _move_schema() -> JSON:
 # --- rules -------------------------------------------------------------------------------------
 
 
-_SHAPE: Final = ("players", "six_player_form")
-"""Options that change the shape of a deal (hand size, deck), and so what other options
-accept: each value is tried beside every combination of theirs."""
-
-
-def _contexts(preset: str, name: str) -> list[dict[str, object]]:
-    contexts: list[dict[str, object]] = [{}]
-    for shape in _SHAPE:
-        if shape == name or shape not in OPTIONS or preset not in OPTIONS[shape].applies_to:
-            continue
-        default = getattr(VARIANTS[preset], shape)
-        values: list[object] = (
-            [member.value for member in type(default)]
-            if isinstance(default, enum.Enum)
-            else list(_PROBE)
-        )
-        contexts = [
-            {**context, shape: value}
-            for context in contexts
-            for value in values
-            if _accepts(preset, {**context, shape: value})
-        ]
-    return contexts
-
-
-def _accepts(preset: str, options: dict[str, object]) -> bool:
-    try:
-        rules(preset, **options)
-    except RulesError:
-        return False
-    return True
-
-
-def _accepted(preset: str, name: str, candidates: list[object]) -> list[object]:
-    """The candidate values of option ``name`` that ``rules(preset, ...)`` accepts, alone or
-    beside the options that change the deal's shape."""
-    contexts = _contexts(preset, name)
-    return [
-        value
-        for value in candidates
-        if any(_accepts(preset, {**context, name: value}) for context in contexts)
-    ]
-
-
-def _integer_schema(values: list[int]) -> JSON:
-    """An enum for a few values, a range for many (open above if it reaches the probe's end)."""
-    if len(values) <= 12:
-        return {"type": "integer", "enum": values}
-    schema: JSON = {"type": "integer", "minimum": values[0]}
-    if values[-1] != _PROBE[-1]:
-        schema["maximum"] = values[-1]
+def _option_schema(name: str) -> JSON:
+    """The schema of option ``name``, from the option's one declaration (`rules_schema`)."""
+    schema: JSON = _OPTION_SCHEMAS[name]
     return schema
 
 
-def _option_schema(name: str) -> tuple[JSON, dict[str, JSON]]:
-    """The schema of option ``name`` and, per preset, a narrower one where it differs."""
-    info = OPTIONS[name]
-    presets = sorted(info.applies_to, key=list(VARIANTS).index)
-    default = getattr(VARIANTS[presets[0]], name)
-    description = f"{info.values} (rules §{info.section})."
-    if isinstance(default, bool):
-        return {"type": "boolean", "description": description}, {}
-    if isinstance(default, enum.Enum):
-        values = [member.value for member in type(default)]
-        return {"type": "string", "enum": values, "description": description}, {}
-    if isinstance(default, tuple):
-        return {
-            "type": "array",
-            "items": {"type": "string", "enum": list(SIGNAL_TOKENS)},
-            "minItems": 1,
-            "uniqueItems": True,
-            "description": description,
-        }, {}
-    if isinstance(default, int):
-        per_preset = {preset: _accepted(preset, name, list(_PROBE)) for preset in presets}
-        union = sorted({value for values in per_preset.values() for value in values})  # type: ignore[type-var]
-        schema = {**_integer_schema(union), "description": description}  # type: ignore[arg-type]
-        narrower = {
-            preset: {"enum": values}
-            for preset, values in per_preset.items()
-            if len(values) <= 12 and values != union
-        }
-        return schema, narrower
-    if default is None or isinstance(default, Suit):
-        return {"anyOf": [_SUIT, _NULL], "description": description}, {}
-    # Text options (removed_two): the quoted values of the option table that rules() accepts.
-    quoted = [part.split('"')[0] for part in info.values.split('"')[1::2] if part]
-    candidates = [value for value in quoted if _accepted(presets[0], name, [value])]
-    return {"type": "string", "enum": candidates, "description": description}, {}
-
-
 def _rules_schema() -> JSON:
-    options: dict[str, JSON] = {}
-    narrower: dict[str, dict[str, JSON]] = {}
-    for name in OPTIONS:
-        options[name], by_preset = _option_schema(name)
-        for preset, schema in by_preset.items():
-            narrower.setdefault(preset, {})[name] = schema
+    options: dict[str, JSON] = {name: _option_schema(name) for name in OPTIONS}
     applicability = []
     for preset in VARIANTS:
         then: JSON = {
@@ -277,8 +185,6 @@ def _rules_schema() -> JSON:
                 "enum": [name for name, info in OPTIONS.items() if preset in info.applies_to]
             }
         }
-        if preset in narrower:
-            then["properties"] = narrower[preset]
         applicability.append(
             {
                 "if": {"properties": {"variant": {"const": preset}}, "required": ["variant"]},

@@ -1427,7 +1427,8 @@ def rules_schema() -> dict[str, object]:
 
 def _option_schema(info: OptionInfo) -> dict[str, object]:
     applies = ", ".join(sorted(info.applies_to))
-    schema: dict[str, object] = {"description": f"{info.doc} Applies to: {applies}."}
+    clause = "" if f"§{info.section}" in info.doc else f" (§{info.section})"
+    schema: dict[str, object] = {"description": f"{info.doc}{clause} Applies to: {applies}."}
     if info.kind is bool:
         schema["type"] = "boolean"
     elif info.kind is tuple:
