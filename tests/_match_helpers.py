@@ -1,9 +1,9 @@
-"""Helpers for the match-layer tests (RULES.md §3.7, §2.5.7, §2.6.3, §2.8, §8 "Matches").
+"""Helpers for the match-layer tests (§3.7, §2.5.7, §2.6.3, §2.8, §8 "Matches").
 
 A finished deal with a chosen outcome is a deal played to its end with random legal moves,
 whose captured card points are then replaced (keeping 120 in all), and fed to the match
 with `briscola.match.after_deal`. Seat counts and dealing orders are written here from
-RULES.md, never read from the engine; the preset families, the card points and the deck
+the rules reference, never read from the engine; the preset families, the card points and the deck
 builders shared with other tests are in ``helpers``.
 """
 
@@ -17,10 +17,10 @@ from briscola import Card, Match, Move, Rules, State
 from briscola.match import after_deal
 from helpers import POINTS, chiamata_deck, play_out, with_points
 
-# RULES.md §1.2: strength within a suit, strongest first.
+# §1.2: strength within a suit, strongest first.
 STRENGTH = "A3KQJ76542"
 
-# RULES.md §1.8 and §2: the number of seats of every preset.
+# §1.8 and §2: the number of seats of every preset.
 PLAYERS: Mapping[str, int] = {
     "classic": 2,
     "classic-3": 3,

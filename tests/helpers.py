@@ -1,9 +1,9 @@
 """Shared helpers for the tests (`strategies` holds the Hypothesis strategies).
 
-Deck positions follow RULES.md §0.3: ``c1`` is the top card of the deck; explicit decks
+Deck positions follow §0.3: ``c1`` is the top card of the deck; explicit decks
 are dealt by the canonical deal of §1.6 (one card at a time, from the first hand round the
 seats that play, in play order). The tables below (preset shapes and families, card points,
-strength orders, signal tokens, preset ids) are copied from RULES.md and API.md, not read
+strength orders, signal tokens, preset ids) are copied from the rules and the docs, not read
 from the engine, so that a test can catch an engine that deals or scores wrongly.
 """
 
@@ -22,10 +22,10 @@ from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump
 RANK_CODES = "A234567JQK"
 SUIT_CODES = "DCSB"
 
-# The canonical code of every card in id order (API.md: id = suit_index * 10 + rank - 1).
+# The canonical code of every card in id order (as documented: id = suit_index * 10 + rank - 1).
 ALL_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUIT_CODES for rank in RANK_CODES)
 
-# RULES.md §1.8: preset -> (players, hand size).
+# §1.8: preset -> (players, hand size).
 SHAPE: Mapping[str, tuple[int, int]] = {
     "classic": (2, 3),
     "classic-3": (3, 3),
@@ -35,10 +35,10 @@ SHAPE: Mapping[str, tuple[int, int]] = {
     "briscolone": (2, 5),
 }
 
-# RULES.md §1.3: card points by rank code.
+# §1.3: card points by rank code.
 POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
-# RULES.md §1.2, §1.3 and §3.9: rank codes from strongest to weakest, and card points by
+# §1.2, §1.3 and §3.9: rank codes from strongest to weakest, and card points by
 # rank code, in every rank variant.
 RANK_ORDER: Mapping[str, str] = {
     "standard": "A3KQJ76542",
@@ -53,7 +53,7 @@ RANK_POINTS: Mapping[str, Mapping[str, int]] = {
     "three_natural": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
 }
 
-# API.md, "Variants and rules": the preset ids, which never change.
+# The documented preset ids, which never change.
 PRESET_IDS: tuple[str, ...] = (
     "classic",
     "classic-3",
@@ -68,13 +68,13 @@ PRESET_IDS: tuple[str, ...] = (
     "briscolone",
 )
 
-# RULES.md §8: which presets each group of options applies to.
+# §8: which presets each group of options applies to.
 STOCK: frozenset[str] = frozenset(
     {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta", "briscolone"}
 )
 FACE_UP: frozenset[str] = STOCK - {"briscolone"}
 PARTNERS: frozenset[str] = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
-# RULES.md §2, §3.8, §8: the two-sided presets (`tie_rule`, `win_threshold`).
+# §2, §3.8, §8: the two-sided presets (`tie_rule`, `win_threshold`).
 TWO_SIDED: frozenset[str] = frozenset(
     {
         "classic",
@@ -90,10 +90,10 @@ TWO_SIDED: frozenset[str] = frozenset(
 CHIAMATA: frozenset[str] = frozenset({"chiamata", "chiamata-milan"})
 DEALT_TRUMP: frozenset[str] = frozenset({"bugiarda", "bugiarda-5"})
 BUGIARDA: frozenset[str] = frozenset({"bugiarda", "bugiarda-2", "bugiarda-5"})
-# RULES.md §3.3, §3.4: the modes of the hand-sharing options.
+# §3.3, §3.4: the modes of the hand-sharing options.
 SHARE: tuple[str, ...] = ("off", "voluntary", "automatic")
 
-# RULES.md §1.8: cards in a full hand, by preset.
+# §1.8: cards in a full hand, by preset.
 HAND_SIZE: Mapping[str, int] = {
     "classic": 3,
     "classic-3": 3,
@@ -108,7 +108,7 @@ HAND_SIZE: Mapping[str, int] = {
     "bugiarda-5": 10,
 }
 
-# RULES.md §3.5: the signal tokens.
+# §3.5: the signal tokens.
 SIGNAL_TOKENS: tuple[str, ...] = (
     "ACE",
     "THREE",
@@ -172,7 +172,7 @@ def shuffled(seed: int) -> list[Card]:
 
 
 def variant_codes(variant: str, removed_two: str = "2C") -> list[str]:
-    """The codes of a preset's deck in id order (RULES.md §1.8, §2.2, §2.4)."""
+    """The codes of a preset's deck in id order (§1.8, §2.2, §2.4)."""
     if variant == "classic-3":
         return [c for c in ALL_CODES if c != removed_two]
     if variant == "classic-6":

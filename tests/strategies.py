@@ -6,9 +6,9 @@
 * `games()`: a `GameSpec` (rules, seed, dealer, move-choice indices, and sometimes a deck
   rigged so that swaps come up); `replay()` plays it and returns every state of the deal.
 * `table_rules()`: a preset with a random set of the options a test file lists for it (the
-  file's own table of options and values, written from RULES.md §8).
+  file's own table of options and values, written from §8).
 * `deal_settings()`: the Hypothesis settings of the tests that play whole deals.
-* The spec tables below (and those imported from `helpers`) are copied from RULES.md, not
+* The spec tables below (and those imported from `helpers`) are copied from the rules, not
   read from the engine.
 """
 
@@ -53,12 +53,12 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card.from_id(i) for i in range(40))
 """The 40 cards in id order."""
 
 TOTAL_POINTS: Final = 120
-"""RULES.md §1.3: the card points of a deal, in every rank variant (§3.9)."""
+"""§1.3: the card points of a deal, in every rank variant (§3.9)."""
 
 MAX_MOVES: Final = 1000
 """No deal of any preset needs this many moves; `replay` fails past it."""
 
-# RULES.md §1.8 (preset defaults): preset -> (players, hand size, tricks,
+# §1.8 (preset defaults): preset -> (players, hand size, tricks,
 # stock size including the face-up card right after the deal).
 SPEC_TIMELINE: Final[dict[str, tuple[int, int, int, int]]] = {
     "classic": (2, 3, 20, 34),
@@ -74,7 +74,7 @@ SPEC_TIMELINE: Final[dict[str, tuple[int, int, int, int]]] = {
     "bugiarda-5": (5, 10, 10, 0),
 }
 
-# RULES.md §2 (preset overview): the sides of the two-sided presets whose sides do not
+# §2 (preset overview): the sides of the two-sided presets whose sides do not
 # depend on the deal, and the presets where everyone plays alone with three players (§2.2).
 SPEC_SIDES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     "classic": ((0,), (1,)),
@@ -89,7 +89,7 @@ SPEC_THREE_SINGLES: Final = frozenset({"classic-3"})
 
 
 def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
-    """The fixed sides of a deal (RULES.md §2; ``bugiarda-5``: opposite among the active
+    """The fixed sides of a deal (§2; ``bugiarda-5``: opposite among the active
     four, §2.6.3), or ``None`` where the sides are not fixed by the preset."""
     r = state.rules
     if r.variant in SPEC_SIDES:
@@ -157,7 +157,7 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
     return None
 
 
-# RULES.md §8, Validation point 2: the one option that is a RulesError unless another
+# §8, Validation point 2: the one option that is a RulesError unless another
 # option has a given value.
 REQUIRES: Final[dict[str, dict[str, object]]] = {
     "trump_suit": {"trump_source": "separate_flip"},
@@ -226,7 +226,7 @@ def table_rules(
         "remove_fours",
         "remove_twos",
     ):
-        hand = 6  # RULES.md §2.5.8: 36 cards, 6 each
+        hand = 6  # §2.5.8: 36 cards, 6 each
     if draw(st.booleans()):
         options["deal_packet_size"] = draw(st.sampled_from([1, hand])) if packet_of_one else hand
     return briscola.rules(variant, **options)
@@ -245,7 +245,7 @@ class GameSpec(NamedTuple):
 
 def rigged_deck(r: Rules, seed: int, dealer: int | None, seat: int) -> tuple[Card, ...]:
     """The deck of ``seed`` with the 7 and the 2 of the face-up card's suit moved into
-    ``seat``'s first hand (where the deck holds them), so that swaps (RULES.md §3.1, §3.2)
+    ``seat``'s first hand (where the deck holds them), so that swaps (§3.1, §3.2)
     come up often. The cards they replace go where the 7 and the 2 were."""
     first = briscola.new_game(r, seed=seed, dealer=dealer)
     deck = list(first.deck)
@@ -334,7 +334,7 @@ def located_cards(state: State) -> list[Card]:
 
 
 def spec_points(r: Rules) -> tuple[int, ...]:
-    """Card points by card id under ``r.rank_variant`` (RULES.md §1.3, §3.9); the engine's
+    """Card points by card id under ``r.rank_variant`` (§1.3, §3.9); the engine's
     own table for a rank variant `helpers.RANK_POINTS` does not know."""
     table = RANK_POINTS.get(str(r.rank_variant.value))
     if table is None:
@@ -343,7 +343,7 @@ def spec_points(r: Rules) -> tuple[int, ...]:
 
 
 def spec_strength(r: Rules) -> tuple[int, ...]:
-    """Trick-taking strength by card id (higher is stronger), RULES.md §1.2, §3.9; the
+    """Trick-taking strength by card id (higher is stronger), §1.2, §3.9; the
     engine's own table for a rank variant `helpers.RANK_ORDER` does not know."""
     order = RANK_ORDER.get(str(r.rank_variant.value))
     if order is None:

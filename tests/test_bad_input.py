@@ -1,4 +1,4 @@
-"""Bad input from a new user's point of view: only errors of the API.md hierarchy, clear
+"""Bad input from a new user's point of view: only errors of the documented hierarchy, clear
 messages, nothing echoed at length."""
 
 from __future__ import annotations

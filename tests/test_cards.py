@@ -1,4 +1,4 @@
-"""Suits, ranks and cards (API.md "Cards"; RULES.md §1.1–§1.3)."""
+"""Suits, ranks and cards (the documented "Cards" contract; §1.1–§1.3)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ def test_demo_plays_every_preset(capsys: pytest.CaptureFixture[str], variant: st
     assert out.rstrip().splitlines()[-1].startswith("game points")
     points = final_game_points(out)
     assert sorted(points) == list(range(VARIANTS[variant].players))
-    assert sum(points.values()) == 0  # RULES.md §1.9: game points are zero-sum
+    assert sum(points.values()) == 0  # §1.9: game points are zero-sum
     again = run(capsys, "demo", "--variant", variant, "--seed", "3")
     assert again == (0, out, "")  # seeded: the same game every time
 

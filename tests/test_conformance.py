@@ -1,7 +1,7 @@
 """A cheap conformance check of the core invariants, run for every preset of `VARIANTS`.
 
 `check_conformance(rules)` plays seeded random deals of any `Rules` and checks the
-invariants of API.md and RULES.md Appendix A that need no hypothesis machinery. It is
+invariants of the documented API and rules Appendix A that need no hypothesis machinery. It is
 parametrized over `VARIANTS`, so a new preset is covered as soon as it is added.
 """
 
@@ -119,7 +119,7 @@ def test_conformance_with_every_bool_option_on(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", sorted(VARIANTS))
 def test_every_derived_option_value_is_accepted(preset: str) -> None:
-    """Each value the strategies draw for an option is accepted on its own (RULES.md §8)."""
+    """Each value the strategies draw for an option is accepted on its own (§8)."""
     for name in applicable_options(preset):
         for value in option_choices(name, preset) or ():
             needed = REQUIRES.get(name, {})

@@ -1,6 +1,6 @@
 """The verbs of a deal: new_game, legal_moves, apply, is_over, current_player, observe.
 
-API.md "The game".
+The documented contract of the game verbs.
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def test_classic_3_random_removed_two_needs_a_missing_two() -> None:
 
 
 def test_classic_3_random_removed_two_rejects_a_40_card_deck() -> None:
-    # RULES.md §2.2: the classic-3 deck has 39 cards; API.md: any other deck is a RulesError.
+    # §2.2: the classic-3 deck has 39 cards; as documented, any other deck is a RulesError.
     with pytest.raises(RulesError):
         new_game("classic-3", deck=cards(*ALL_CODES), removed_two="random")
 

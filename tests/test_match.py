@@ -1,10 +1,10 @@
 """The match layer: formats, dealer rotation, void and drawn deals, first dealer
-(RULES.md §3.7, §2.5.7, §2.6.3, §2.8, §8 "Matches", decisions 9 and 14).
+(§3.7, §2.5.7, §2.6.3, §2.8, §8 "Matches", rulings R9 and R14).
 
 The worked examples ML-1…ML-4, BR-1, BR-2 (§5.5) and CM-1 (§5.7) come first, then one test
 per clause, then properties of whole matches played with random moves. A deal with a
 chosen outcome is a real deal played to its end whose captured card points are then set
-to the example's (see ``_match_helpers``); every expected value is taken from RULES.md.
+to the example's (see ``_match_helpers``); every expected value is taken from the rules reference.
 """
 
 from __future__ import annotations
@@ -365,7 +365,7 @@ def test_s3_7_rounds_3_from_its_spelling_plays_three_deals() -> None:
     check(match, totals=(1, -1), deals_won=(2, 1), played=3, winners=(0,), final=True)
 
 
-# === §3.7 first dealer (decision 14) =========================================================
+# === §3.7 first dealer (ruling R14) =========================================================
 
 
 @pytest.mark.parametrize(
@@ -952,7 +952,7 @@ def test_s3_7_cappotto_wins_match_is_an_error_with_chiamata(variant: str) -> Non
         new_match(variant, seed=1, cappotto_wins_match=True)
 
 
-# === Decision 9: the verbs on a match ========================================================
+# === Ruling R9: the verbs on a match ========================================================
 
 
 def test_decision_9_apply_on_a_finished_match_raises() -> None:
@@ -1109,7 +1109,7 @@ def test_property_whole_matches(setup: Setup) -> None:
     final = score(match)
     assert final.final
     players = match.rules.players
-    # The first dealer (decision 14), then the rotation rule after every deal.
+    # The first dealer (ruling R14), then the rotation rule after every deal.
     if setup.dealer is None:
         assert match.results[0].dealer == players - 1
     elif isinstance(setup.dealer, int):

@@ -1,4 +1,4 @@
-"""Moves: constructors, notation and `parse_move` (API.md "Moves")."""
+"""Moves: constructors, notation and `parse_move` (the documented "Moves" contract)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Game records: `Record.from_state`, the text form (`to_text`, `from_text`), replaying a
 record, its errors, and `parse_rules`, which reads a `Rules` repr without evaluating it.
 
-Expected values come from API.md and RULES.md (option names and values from §8, zero-sum
+Expected values come from the docs and the rules (option names and values from §8, zero-sum
 game points from §1.9), never from the engine's own output.
 """
 
@@ -46,7 +46,7 @@ PRESETS: Final = tuple(VARIANTS)
 RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
 TAGS: Final = {"White": "Anna", "Black": "Bruno", "Date": "2024.03.01", "Event": "Club night"}
 
-# RULES.md §8: option -> values, and the presets each option applies to.
+# §8: option -> values, and the presets each option applies to.
 _ALL: Final = frozenset(PRESETS)
 _BOOL: Final = (True, False)
 OPTION_VALUES: Final[dict[str, tuple[frozenset[str], tuple[object, ...]]]] = {
@@ -180,7 +180,7 @@ def test_a_finished_record_states_its_result(variant: str) -> None:
     else:
         deltas = tuple(int(word) for word in result.split())
         assert deltas == outcome.deltas
-        assert sum(deltas) == 0  # RULES.md §1.9: game points are zero-sum
+        assert sum(deltas) == 0  # §1.9: game points are zero-sum
         assert len(deltas) == final.rules.players
     for state in states[:-1]:
         assert "Result" not in tag_lines(Record.from_state(state).to_text())

@@ -4,7 +4,7 @@ Every game is dealt from an explicit deck shuffled by a seeded `random.Random`, 
 library and the model, and played by picking at random among the model's legal moves and
 applying the same move to both. At every step the legal moves, the seat to act, the hands,
 the face-up card, the stock size, the trick in progress, the finished tricks and the card
-points must agree; at the end, the score (RULES.md §1.9, §2.2, §3.8, §2.5.6).
+points must agree; at the end, the score (§1.9, §2.2, §3.8, §2.5.6).
 
 Chiamata's auction is not modelled: it is driven with random legal library moves, and its
 outcome (caller, called card, target) is read back and checked against the bids made.
@@ -383,7 +383,7 @@ def test_chiamata_deal_matches_reference_model(
     run_chiamata(preset, options, seed)
 
 
-# -- the model itself against the worked examples of RULES.md §5 ----------------------
+# -- the model itself against the worked examples of §5 ----------------------
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ from briscola import (
 from helpers import card_codes_in, seeded_game
 
 PRESETS: Final = tuple(VARIANTS)
-# RULES.md §1.1: the names of each suit.
+# §1.1: the names of each suit.
 SUIT_NAMES: Final = {
     Suit.DENARI: ("denari", "coins", "diamonds", "ori"),
     Suit.COPPE: ("coppe", "cups", "hearts"),
@@ -93,7 +93,7 @@ def named_cards(moves: Iterator[Move]) -> set[Card]:
 
 
 def visible_cards(view: View) -> set[Card]:
-    """Every card the view shows or names (RULES.md §1.10)."""
+    """Every card the view shows or names (§1.10)."""
     cards = set(view.hand) | set(view.removed) | set(view.trick)
     for hand in view.hands:
         cards |= set(hand or ())
@@ -204,7 +204,7 @@ def test_a_render_of_a_view_depends_on_the_view_only() -> None:
 
 
 def test_the_called_card_stays_secret_under_a_blind_first_trick() -> None:
-    """RULES.md §1.10: under first_trick_blind the trump suit is hidden from everyone but
+    """§1.10: under first_trick_blind the trump suit is hidden from everyone but
     the caller until the last card of trick 1."""
     for seed in range(1, 6):
         for state in seeded_game("chiamata", seed, first_trick_blind="committed"):

@@ -1,4 +1,4 @@
-"""`rules()`, `Rules` and `VARIANTS` (API.md "Variants and rules"; RULES.md §8)."""
+"""`rules()`, `Rules` and `VARIANTS` (the documented "Variants and rules" contract; §8)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ PRESETS = tuple(SHAPE)
 FACE_UP_PRESETS = ("classic", "classic-3", "classic-4", "classic-6", "scoperta")
 TWO_SIDED_PRESETS = ("classic", "classic-4", "classic-6", "scoperta", "briscolone")
 
-# RULES.md §8: option -> default (for every preset, unless overridden below).
+# §8: option -> default (for every preset, unless overridden below).
 DEFAULTS: dict[str, object] = {
     "deal_packet_size": 1,
     "open_hands": False,
@@ -188,7 +188,7 @@ def test_unknown_option_is_never_a_silent_no_op() -> None:
     assert "no_such_rule" in message(info)
 
 
-# --- options that do not apply (RULES.md §8 Validation, point 1; decision 13) -----------------
+# --- options that do not apply (§8 Validation, point 1; ruling R13) -----------------
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_s8_seven_swap_in_briscolone_says_why() -> None:
     assert "face-up" in message(info)
 
 
-# --- values out of range (RULES.md §8 Validation, point 3) -----------------------------------
+# --- values out of range (§8 Validation, point 3) -----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -280,7 +280,7 @@ def test_s8_values_in_range_are_accepted(variant: str, option: str, value: objec
     assert getattr(rules(variant, **{option: value}), option) == value
 
 
-# --- sub-options whose parent is off (RULES.md §8 Validation, point 2) ------------------------
+# --- sub-options whose parent is off (§8 Validation, point 2) ------------------------
 
 
 @pytest.mark.parametrize(
@@ -326,7 +326,7 @@ def test_all_problems_of_every_kind_in_one_rules_error() -> None:
 
 
 def test_seats_for_lists_the_playing_seats_from_the_first_hand() -> None:
-    # RULES.md §0.2 and §1.6: play starts at next(D); §2.6.3: the dealer of bugiarda-5 sits out.
+    # §0.2 and §1.6: play starts at next(D); §2.6.3: the dealer of bugiarda-5 sits out.
     assert rules("classic-4").seats_for(3) == (0, 1, 2, 3)
     assert rules("classic-4").seats_for(1) == (2, 3, 0, 1)
     assert rules("bugiarda-5").seats_for(2) == (3, 4, 0, 1)

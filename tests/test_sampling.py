@@ -8,7 +8,7 @@
   equally often.
 * Altered views that no state agrees with raise `InvalidStateError`.
 
-The option tables below are copied from RULES.md §8, not read from the engine.
+The option tables below are copied from §8, not read from the engine.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ SETTINGS: Final = deal_settings(100, HealthCheck.data_too_large)
 
 
 def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
-    """The options RULES.md §8 lists for ``variant`` that change what a seat knows or holds."""
+    """The options §8 lists for ``variant`` that change what a seat knows or holds."""
     flag = st.booleans()
     choices: dict[str, st.SearchStrategy[object]] = {
         "must_follow_suit": flag,

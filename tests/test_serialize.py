@@ -9,7 +9,7 @@
   it is exactly the document of the state it decodes to; size and depth limits, duplicate
   keys and non-finite numbers are refused.
 
-The option tables below are copied from RULES.md §8, not read from the engine.
+The option tables below are copied from §8, not read from the engine.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ FUZZ: Final = settings(
 
 
 def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
-    """The options RULES.md §8 lists for ``variant``, each with the values it may take."""
+    """The options §8 lists for ``variant``, each with the values it may take."""
     flag = st.booleans()
     choices: dict[str, st.SearchStrategy[object]] = {
         "public_claims": flag,

@@ -1,6 +1,6 @@
 """briscola: the rules of the Italian card game Briscola and its variants.
 
-Immutable states, every table rule of RULES.md, and the verbs ``new_game``,
+Immutable states, every table rule of the rules reference, and the verbs ``new_game``,
 ``legal_moves``, ``apply``, ``score`` and ``observe``.
 
 Examples:

@@ -1,4 +1,4 @@
-"""The documented shuffle and the canonical deal (RULES.md §1.6).
+"""The documented shuffle and the canonical deal (§1.6).
 
 The shuffle does not use `random`, so a seed deals the same cards on every platform and
 every Python version:
@@ -52,7 +52,7 @@ def deal_hands(
 ) -> tuple[tuple[Card, ...], ...]:
     """Deal ``hand_size`` cards to each of ``seats`` (in dealing order), ``packet`` at a time.
 
-    ``packet`` is 1 or ``hand_size`` (RULES.md §1.6 offers no other packets).
+    ``packet`` is 1 or ``hand_size`` (§1.6 offers no other packets).
 
     Returns every seat's hand sorted by card id; seats not dealt to get an empty hand.
     """

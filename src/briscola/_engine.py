@@ -73,7 +73,7 @@ def new_game(
             and ``seed`` is not used.
         dealer: The dealer's seat; ``None`` makes seat ``n - 1`` the dealer, so seat 0 is the
             first hand and leads the first trick.
-        **options: Table rules (RULES.md §8), as for `rules()`.
+        **options: Table rules (§8), as for `rules()`.
 
     Raises:
         RulesError: for a bad variant, option, dealer, seed or deck.
@@ -106,7 +106,7 @@ def new_game(
         removed = (_TWOS[choice],)
         cards = tuple(card for card in cards if card is not _TWOS[choice])
     if r.trump_source is TrumpSource.SEPARATE_FLIP:
-        # A card turned and shuffled back: only its suit matters (decision 6).
+        # A card turned and shuffled back: only its suit matters (ruling R6).
         x, choice = divmod(x, 4)
         if trump_suit is None:
             trump_suit = tuple(Suit)[choice]
@@ -200,7 +200,7 @@ def _deal(
     removed: tuple[Card, ...],
     trump_suit: Suit | None,
 ) -> State:
-    """The canonical deal of RULES.md §1.6, then the first phase of the deal."""
+    """The canonical deal of §1.6, then the first phase of the deal."""
     players = r.players
     seats = r.seats_for(dealer)
     hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)

@@ -1,4 +1,4 @@
-"""Trick play: cards, exchanges with the face-up card and table talk (RULES.md §1.4–§1.9,
+"""Trick play: cards, exchanges with the face-up card and table talk (§1.4–§1.9,
 §3.1, §3.2, §3.5).
 
 `legal_play` lists the moves of the seat to act in the documented order (plays by card id,
@@ -64,7 +64,7 @@ _OVER: Final = Phase.OVER
 _new_trick: Final = tuple.__new__
 
 # Every claim about a hand, in the documented order: Has by card id, HasNot by card id, then
-# the two claims about the whole hand (RULES.md §2.6.1).
+# the two claims about the whole hand (§2.6.1).
 _DECLARES: Final = (
     *(Declare(Has(card)) for card in DECK),
     *(Declare(HasNot(card)) for card in DECK),
@@ -93,7 +93,7 @@ def next_seat(r: Rules, dealer: int, seat: int) -> int:
 
 
 def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[int, ...]) -> int:
-    """Index in ``cards`` (play order) of the card that takes the trick (RULES.md §1.4)."""
+    """Index in ``cards`` (play order) of the card that takes the trick (§1.4)."""
     best = 0
     top = cards[0]
     for i in range(1, len(cards)):
@@ -373,7 +373,7 @@ def _swap_in_play(s: State, seat: int, move: Move) -> State:
 
 
 def _talk(s: State, seat: int, move: Move) -> State:
-    # A Declare or Signal: one per turn, and the same seat still acts (§3.5, decision 2).
+    # A Declare or Signal: one per turn, and the same seat still acts (§3.5, ruling R2).
     return evolve_state(s, turn=seat, history=s.history + ((seat, move),), talked=True)
 
 

@@ -1,4 +1,4 @@
-"""The rounds before trick play, in the order of RULES.md Appendix A.
+"""The rounds before trick play, in the order of rules Appendix A.
 
 * ``DECLARATIONS`` (Bugiarda, §2.6.1): each active seat once, `Pass` or one `Declare`;
 * ``SWAP_WINDOW`` (``two_swap_window`` ``"before_first_lead"``/``"both"``, §3.2): each

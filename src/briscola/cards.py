@@ -1,4 +1,4 @@
-"""Suits, ranks and the forty cards of the Italian pack (RULES.md §1.1–§1.3).
+"""Suits, ranks and the forty cards of the Italian pack (§1.1–§1.3).
 
 The 40 cards are built once, in id order, and shared: ``Card(rank, suit)``,
 `Card.from_id` and `Card.parse` all return one of those 40 instances, and unpickling or
@@ -95,7 +95,7 @@ class Card:
         rank: The rank.
         suit: The suit.
         id: ``suit.index * 10 + (rank - 1)``, from 0 (``AD``) to 39 (``KB``); stable forever.
-        points: The standard card points (RULES.md §1.3): 11, 10, 4, 3, 2 or 0. Rules
+        points: The standard card points (§1.3): 11, 10, 4, 3, 2 or 0. Rules
             that count points use the active ``rank_variant`` instead (see `Rules`).
 
     Examples:

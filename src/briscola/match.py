@@ -1,4 +1,4 @@
-"""Matches: deals strung together by a format, with the dealer rotating (RULES.md §3.7).
+"""Matches: deals strung together by a format, with the dealer rotating (§3.7).
 
 A `Match` is a frozen value that holds the rules, the format, the finished deals and the
 deal in progress. It is played with the same verbs as a deal: `legal_moves`, `apply`,
@@ -60,17 +60,17 @@ __all__ = [
 
 
 class DealerRotation(enum.StrEnum):
-    """Who deals next (RULES.md §3.7)."""
+    """Who deals next (§3.7)."""
 
     PLAY_DIRECTION = "play_direction"
     """The first hand of the deal just played, ``(dealer + 1) % players`` (default)."""
     AGAINST_PLAY_DIRECTION = "against_play_direction"
-    """The seat before the dealer, ``(dealer - 1) % players`` (seed 000 read literally)."""
+    """The seat before the dealer, ``(dealer - 1) % players`` (table practice)."""
 
 
 @attrs.frozen
 class MatchFormat:
-    """How deals make up a match (RULES.md §3.7); build one with the functions below."""
+    """How deals make up a match (§3.7); build one with the functions below."""
 
     kind: str
     """``"best_of"``, ``"first_to_deals"``, ``"rounds"``, ``"cumulative_points"``,
@@ -97,7 +97,7 @@ def first_to_deals(w: int) -> MatchFormat:
 
 
 def rounds(k: int) -> MatchFormat:
-    """Exactly ``k`` deals; most deals won wins; a tie is a drawn match (seed 000)."""
+    """Exactly ``k`` deals; most deals won wins; a tie is a drawn match (table practice)."""
     return MatchFormat("rounds", _positive("rounds", k))
 
 
@@ -259,7 +259,7 @@ class Match(_MatchSlots):
 
 
 def default_format(r: Rules) -> MatchFormat:
-    """The default format of a preset (RULES.md §8 "Matches")."""
+    """The default format of a preset (§8 "Matches")."""
     kind, number = r.default_match_format
     return _BUILDERS[kind](number)
 
@@ -277,7 +277,7 @@ def new_match(
     Args:
         variant: A preset id or a `Rules`.
         format: A `MatchFormat` or its spelling (``"best_of(3)"``); ``None`` takes the
-            preset's default (RULES.md §8).
+            preset's default (§8).
         seed: The match seed (``None``: from the operating system's entropy).
         dealer: The first dealer: a seat, ``None`` for seat ``n - 1``, or ``"random"`` for a
             seat drawn from the match seed.

@@ -95,7 +95,7 @@ class Play(Move):
 
 @attrs.frozen
 class SwapTrump(Move):
-    """Give the 7 (RULES.md §3.1) or the 2 (§3.2) of trumps for the face-up trump card.
+    """Give the 7 (§3.1) or the 2 (§3.2) of trumps for the face-up trump card.
 
     During trick play the same seat then still plays a card; in the ``before_first_lead``
     exchange round the swap is that seat's whole turn.
@@ -121,7 +121,7 @@ def _check_rank(_instance: object, _attribute: attrs.Attribute[Any], value: obje
 
 @attrs.frozen
 class Bid(Move):
-    """Chiamata: call a rank in the auction (RULES.md §2.5.2). A weaker rank is a higher bid."""
+    """Chiamata: call a rank in the auction (§2.5.2). A weaker rank is a higher bid."""
 
     rank: Rank = attrs.field(converter=_to_rank, validator=_check_rank)
     """The rank called (an ``int`` from 1 to 10 is converted to `Rank`)."""
@@ -137,7 +137,7 @@ def _check_int(_instance: object, _attribute: attrs.Attribute[Any], value: objec
 
 @attrs.frozen
 class BidPoints(Move):
-    """Chiamata: a point bid, the card points the caller's side commits to (RULES.md §2.5.3)."""
+    """Chiamata: a point bid, the card points the caller's side commits to (§2.5.3)."""
 
     target: int = attrs.field(validator=_check_int)
     """The target, legal from 61 to 120 where the auction allows it."""
@@ -172,7 +172,7 @@ class NameSuit(Move):
 
 @attrs.frozen
 class NameCard(Move):
-    """Chiamata, points-only auction: the caller names a whole card (RULES.md §2.5.8)."""
+    """Chiamata, points-only auction: the caller names a whole card (§2.5.8)."""
 
     card: Card = attrs.field(validator=_check_card("NameCard"))
     """The card called; its suit becomes trump."""
@@ -219,7 +219,7 @@ STRONG_HAND: Final = HandStrength.STRONG
 """Claim: "my hand is strong"."""
 
 Claim: TypeAlias = Has | HasNot | HandStrength
-"""A public claim about one's own hand (RULES.md §2.6.1): true or false, never checked."""
+"""A public claim about one's own hand (§2.6.1): true or false, never checked."""
 
 
 def _check_claim(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
@@ -229,7 +229,7 @@ def _check_claim(_instance: object, _attribute: attrs.Attribute[Any], value: obj
 
 @attrs.frozen
 class Declare(Move):
-    """A public claim about one's own hand, true or false (RULES.md §2.6.1, §3.5)."""
+    """A public claim about one's own hand, true or false (§2.6.1, §3.5)."""
 
     claim: Claim = attrs.field(validator=_check_claim)
     """What is claimed."""
@@ -245,7 +245,7 @@ def _check_token(_instance: object, _attribute: attrs.Attribute[Any], value: obj
 
 @attrs.frozen
 class Signal(Move):
-    """A private signal to the partner(s) (RULES.md §3.5): a token of ``signal_tokens``."""
+    """A private signal to the partner(s) (§3.5): a token of ``signal_tokens``."""
 
     token: str = attrs.field(validator=_check_token)
     """The token, such as ``"ACE"``."""
@@ -256,7 +256,7 @@ class Signal(Move):
 
 @attrs.frozen
 class ShowHand(Move):
-    """Show one's hand to the partner(s) in a voluntary showing round (RULES.md §3.3, §3.4)."""
+    """Show one's hand to the partner(s) in a voluntary showing round (§3.3, §3.4)."""
 
     def __str__(self) -> str:
         return "show hand"

@@ -1,8 +1,8 @@
 """`Rules`: a preset plus every table rule, validated once; the presets in `VARIANTS`.
 
-A variant is data, not a subclass: each preset of RULES.md §2 is a `Rules` value, and
+A variant is data, not a subclass: each preset of §2 is a `Rules` value, and
 ``rules(variant, **options)`` is the one way to look one up and change its table rules
-(RULES.md §8). Every option is a field of `Rules` with the name RULES.md gives it.
+(§8). Every option is a field of `Rules` with the name the rules reference gives it.
 
 Examples:
     >>> rules("classic-4", seven_swap=True)
@@ -52,7 +52,7 @@ __all__ = [
 
 
 class TieRule(enum.StrEnum):
-    """How a two-sided deal that no side wins is settled (RULES.md §3.8)."""
+    """How a two-sided deal that no side wins is settled (§3.8)."""
 
     DRAW = "draw"
     """No winner, every delta 0 (default)."""
@@ -63,7 +63,7 @@ class TieRule(enum.StrEnum):
 
 
 class RankVariant(enum.StrEnum):
-    """Regional card order and points (RULES.md §3.9)."""
+    """Regional card order and points (§3.9)."""
 
     STANDARD = "standard"
     """``A 3 K Q J 7 6 5 4 2``; A 11, 3 10, K 4, Q 3, J 2 (default)."""
@@ -76,7 +76,7 @@ class RankVariant(enum.StrEnum):
 
 
 class TwoSwapWindow(enum.StrEnum):
-    """When the 2 of trumps may be exchanged for the face-up card (RULES.md §3.2)."""
+    """When the 2 of trumps may be exchanged for the face-up card (§3.2)."""
 
     FIRST_TRICK = "first_trick"
     """On one's turn in trick 1, before playing to it (default)."""
@@ -87,7 +87,7 @@ class TwoSwapWindow(enum.StrEnum):
 
 
 class Auction(enum.StrEnum):
-    """The form of the Chiamata auction (RULES.md §2.5.2, §2.5.8)."""
+    """The form of the Chiamata auction (§2.5.2, §2.5.8)."""
 
     RANKS = "ranks"
     """Bids by rank, a weaker rank being a higher bid (default)."""
@@ -98,7 +98,7 @@ class Auction(enum.StrEnum):
 
 
 class AfterTwo(enum.StrEnum):
-    """What follows a call of the 2 (RULES.md §2.5.3)."""
+    """What follows a call of the 2 (§2.5.3)."""
 
     ENDS = "ends"
     """The auction ends at once (``chiamata``)."""
@@ -107,7 +107,7 @@ class AfterTwo(enum.StrEnum):
 
 
 class AllPass(enum.StrEnum):
-    """What happens when every player passes (RULES.md §2.5.2)."""
+    """What happens when every player passes (§2.5.2)."""
 
     FORCED = "forced"
     """The first hand must bid (default)."""
@@ -116,7 +116,7 @@ class AllPass(enum.StrEnum):
 
 
 class FirstLeader(enum.StrEnum):
-    """Who leads the first trick of a Chiamata deal (RULES.md §2.5.5)."""
+    """Who leads the first trick of a Chiamata deal (§2.5.5)."""
 
     FIRST_HAND = "first_hand"
     """The first hand, whoever the caller is (default)."""
@@ -125,7 +125,7 @@ class FirstLeader(enum.StrEnum):
 
 
 class FirstTrickBlind(enum.StrEnum):
-    """The "prima mano al buio" variant (RULES.md §2.5.8)."""
+    """The "prima mano al buio" variant (§2.5.8)."""
 
     OFF = "off"
     """The suit is named when the auction ends, for all to hear (default)."""
@@ -137,7 +137,7 @@ class FirstTrickBlind(enum.StrEnum):
 
 
 class Stakes(enum.StrEnum):
-    """The multiplier of a Chiamata deal's game points (RULES.md §2.5.6)."""
+    """The multiplier of a Chiamata deal's game points (§2.5.6)."""
 
     FLAT = "flat"
     """Always 1 (default)."""
@@ -148,7 +148,7 @@ class Stakes(enum.StrEnum):
 
 
 class Cappotto(enum.StrEnum):
-    """What counts as a cappotto, which doubles a Chiamata deal (RULES.md §2.5.6)."""
+    """What counts as a cappotto, which doubles a Chiamata deal (§2.5.6)."""
 
     POINTS = "points"
     """One side took all 120 card points (default)."""
@@ -157,7 +157,7 @@ class Cappotto(enum.StrEnum):
 
 
 class SixPlayerForm(enum.StrEnum):
-    """How six play Chiamata (``players=6``, RULES.md §2.5.8)."""
+    """How six play Chiamata (``players=6``, §2.5.8)."""
 
     DEALER_SITS_OUT = "dealer_sits_out"
     """The dealer deals 8 cards each to the other five and sits out (default)."""
@@ -168,7 +168,7 @@ class SixPlayerForm(enum.StrEnum):
 
 
 class TrumpSource(enum.StrEnum):
-    """Where the trump suit of a Bugiarda deal comes from (RULES.md §2.6.1)."""
+    """Where the trump suit of a Bugiarda deal comes from (§2.6.1)."""
 
     LAST_DEALT = "last_dealt"
     """The last card dealt fixes the suit; it stays, face up, in its receiver's hand."""
@@ -177,7 +177,7 @@ class TrumpSource(enum.StrEnum):
 
 
 class ShareHands(enum.StrEnum):
-    """Whether partners see each other's hands (RULES.md §3.3, §3.4)."""
+    """Whether partners see each other's hands (§3.3, §3.4)."""
 
     OFF = "off"
     """Never (default)."""
@@ -188,10 +188,10 @@ class ShareHands(enum.StrEnum):
 
 
 class SevenSwapDeadline(enum.StrEnum):
-    """Until when the 7 of trumps may be exchanged (RULES.md §3.1)."""
+    """Until when the 7 of trumps may be exchanged (§3.1)."""
 
     STOCK_EMPTY = "stock_empty"
-    """While the stock lasts (default, seed 001)."""
+    """While the stock lasts (default, the library's rule)."""
     BEFORE_PENULTIMATE_TRICK = "before_penultimate_trick"
     """Only while the stock holds more than one card per player at the start of the trick."""
 
@@ -415,7 +415,7 @@ SIGNAL_TOKENS: Final = (
     "NO_TRUMPS",
     "CARICHI",
 )
-"""Every signal token RULES.md §3.5 lists; ``signal_tokens`` takes a tuple of these."""
+"""Every signal token §3.5 lists; ``signal_tokens`` takes a tuple of these."""
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
 _SUIT_CODES: Final = tuple(suit.value for suit in Suit)
 _NO_FACE_UP: Final = "it has no face-up trump card under a stock"
@@ -896,7 +896,7 @@ _OPTION_ROWS: Final = (
 OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
     {info.name: info for info in _OPTION_ROWS}
 )
-"""Every option of the presets in `VARIANTS`, by name (RULES.md §8)."""
+"""Every option of the presets in `VARIANTS`, by name (§8)."""
 
 _BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.kind is bool)
 _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
@@ -910,7 +910,7 @@ class Rules:
     """A preset and every table rule: a frozen, validated value.
 
     Build one with `rules()` (or pass the options straight to `new_game()`); the presets
-    are in `VARIANTS`. Each option field has the name, default and meaning of RULES.md §8.
+    are in `VARIANTS`. Each option field has the name, default and meaning of §8.
     ``repr`` shows the preset and the options that differ from its defaults, and reads back.
 
     Besides the options, a `Rules` exposes the shape of its preset: `players`,
@@ -934,7 +934,7 @@ class Rules:
     ``"separate_flip"`` (§2.6.1). ``None`` in the other presets."""
     trump_suit: str | None = None
     """Bugiarda under ``trump_source="separate_flip"``: the trump suit's code, whatever the
-    deck or seed; ``None`` draws it from the seed (§2.6.1, decision 6)."""
+    deck or seed; ``None`` draws it from the seed (§2.6.1, ruling R6)."""
     first_leader_offset: int | None = None
     """Bugiarda: +1 (default) makes the first hand lead; -1 the seat before the dealer in
     play order (§2.6.1). ``None`` in the other presets."""
@@ -1322,7 +1322,7 @@ def rules(variant: str | Rules, **options: object) -> Rules:
     Args:
         variant: A preset id of `VARIANTS` (``"classic"``, ``"classic-4"``, …), or a
             `Rules` whose options are kept unless overridden.
-        **options: Table rules of RULES.md §8 by name, such as ``seven_swap=True``.
+        **options: Table rules of §8 by name, such as ``seven_swap=True``.
 
     Raises:
         RulesError: for an unknown variant or option, a value out of range, or an option

@@ -1,7 +1,7 @@
 """`Score` and `score()`: card points, the deal result and zero-sum game points.
 
 `score` works on every state, finished or not. Game points (`Score.deltas`) follow
-RULES.md §1.9 and decision 3:
+§1.9 and ruling R3:
 
 * two sides: every seat of the winning side +1, every seat of the losing side −1; a draw
   or a void deal 0 for everyone;
@@ -90,7 +90,7 @@ def score(state: State) -> Score:
 def _two_sides(
     state: State, teams: tuple[tuple[int, ...], ...], team_points: tuple[int, ...]
 ) -> Score:
-    """Two sides (RULES.md §1.9, §3.8): ±1 a seat; a seat that sits out gets 0."""
+    """Two sides (§1.9, §3.8): ±1 a seat; a seat that sits out gets 0."""
     r = state.rules
     threshold = r.win_threshold
     winner: int | None = None
@@ -112,7 +112,7 @@ def _two_sides(
 
 
 def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
-    """Three players each for themself (RULES.md §2.2, decision 3)."""
+    """Three players each for themself (§2.2, ruling R3)."""
     top = max(points)
     leaders = [seat for seat, p in enumerate(points) if p == top]
     if len(leaders) == 1:
@@ -128,7 +128,7 @@ def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
 
 
 def _chiamata(state: State) -> Score:
-    """Briscola Chiamata (RULES.md §2.5.6): the caller's side against the defenders."""
+    """Briscola Chiamata (§2.5.6): the caller's side against the defenders."""
     r = state.rules
     points = state.points
     zeros = _ZEROS[r.players]

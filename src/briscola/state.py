@@ -23,7 +23,7 @@ __all__ = ["Phase", "State", "Trick"]
 
 
 class Phase(enum.Enum):
-    """The stage of a deal (RULES.md Appendix A). Dealing happens inside `new_game`."""
+    """The stage of a deal (rules Appendix A). Dealing happens inside `new_game`."""
 
     AUCTION = "auction"
     """Chiamata: the bidding (§2.5.2, §2.5.3)."""

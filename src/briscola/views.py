@@ -1,4 +1,4 @@
-"""`View` and `observe()`: what one seat may know (RULES.md §1.10).
+"""`View` and `observe()`: what one seat may know (§1.10).
 
 A view is built from an allowlist: each field is copied from the state only if the seat
 may see it, so a field added to `State` later cannot leak by default. Two states that
@@ -205,7 +205,7 @@ def _partners(state: State, seat: int | None) -> frozenset[int]:
 def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ...]]:
     """The face-up trump card in view, and the cards everyone knows to be in each hand.
 
-    Public knowledge (RULES.md §1.10): the face-up card under the stock; a card taken by a
+    Public knowledge (§1.10): the face-up card under the stock; a card taken by a
     `SwapTrump`; the face-up card drawn as the last card of the stock (by the winner's
     predecessor, §1.7); Bugiarda's last dealt card, face up in its receiver's hand. Each
     stays known until it is played.

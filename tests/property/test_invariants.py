@@ -1,5 +1,5 @@
-"""Invariants of every deal of every preset with random table rules (RULES.md §1, §3, §8,
-Appendix A; API.md "The game", "Score").
+"""Invariants of every deal of every preset with random table rules (§1, §3, §8,
+Appendix A; the documented contract of the game verbs and of `Score`).
 
 Each test replays random deals (`strategies.games`) and checks one property at every state
 of the deal.
@@ -98,7 +98,7 @@ def play_order(active: tuple[int, ...], first: int) -> list[int]:
 
 
 def expected_tricks(first: State) -> int:
-    """Tricks in a whole deal: RULES.md §1.8 for a preset at its default shape, else every
+    """Tricks in a whole deal: §1.8 for a preset at its default shape, else every
     card in play divided among the active seats."""
     r = first.rules
     in_play = 40 - len(first.removed)
@@ -111,7 +111,7 @@ def expected_tricks(first: State) -> int:
 
 
 def check_score_invariants(state: State) -> Score:
-    """`score` obeys API.md "Score" in ``state`` (finished or not)."""
+    """`score` obeys the documented `Score` contract in ``state`` (finished or not)."""
     s = briscola.score(state)
     players = state.rules.players
     assert len(s.points) == players
@@ -183,7 +183,7 @@ def test_score_invariants_at_every_step(spec: GameSpec) -> None:
 @SETTINGS
 @given(games())
 def test_deal_result_follows_the_rules(spec: GameSpec) -> None:
-    """RULES.md §1.9, §3.8 (two sides) and §2.2 / decision 3 (three players alone)."""
+    """§1.9, §3.8 (two sides) and §2.2 / ruling R3 (three players alone)."""
     final = replay(spec)[-1]
     r = final.rules
     s = briscola.score(final)
@@ -341,7 +341,7 @@ def test_legal_moves_are_in_the_documented_order(spec: GameSpec) -> None:
 @SETTINGS
 @given(games())
 def test_hand_sizes_follow_the_stock(spec: GameSpec) -> None:
-    """RULES.md Appendix A: each hand holds ``hand_size`` cards at the start of every trick
+    """rules Appendix A: each hand holds ``hand_size`` cards at the start of every trick
     while the stock lasts, then one fewer per trick."""
     states = replay(spec)
     first = states[0]
@@ -380,7 +380,7 @@ def test_stock_size_is_a_multiple_of_the_players_between_tricks(spec: GameSpec) 
             continue
         assert state.stock_size % active == 0, state
         if state.trump_card is not None:
-            # The face-up card lies under at least one face-down card (RULES.md §1.7).
+            # The face-up card lies under at least one face-down card (§1.7).
             assert state.stock_size >= active
             assert len(state.stock) >= 1
 
@@ -388,7 +388,7 @@ def test_stock_size_is_a_multiple_of_the_players_between_tricks(spec: GameSpec) 
 @SETTINGS
 @given(games())
 def test_draw_order_winner_first_face_up_card_last(spec: GameSpec) -> None:
-    """RULES.md §1.7: after a trick with drawing the winner draws first, then the others in
+    """§1.7: after a trick with drawing the winner draws first, then the others in
     play order; the face-up card is the last card drawn, by the seat before the winner."""
     states = replay(spec)
     active = active_seats(states[0])
@@ -425,7 +425,7 @@ def test_draw_order_winner_first_face_up_card_last(spec: GameSpec) -> None:
 @SETTINGS
 @given(games())
 def test_tricks_follow_the_rules(spec: GameSpec) -> None:
-    """RULES.md §1.4 (the winner of a trick) and §1.8 (how many tricks a deal has)."""
+    """§1.4 (the winner of a trick) and §1.8 (how many tricks a deal has)."""
     states = replay(spec)
     final = states[-1]
     r = final.rules
@@ -510,14 +510,14 @@ def test_pickle_round_trip(spec: GameSpec) -> None:
         assert briscola.legal_moves(copy) == briscola.legal_moves(state)
 
 
-# --- communication and Chiamata (RULES.md Appendix A) -----------------------------------
+# --- communication and Chiamata (rules Appendix A) -----------------------------------
 
 
 @SETTINGS
 @given(games())
 def test_a_communication_move_keeps_the_turn(spec: GameSpec) -> None:
     """A `Declare` or `Signal` during trick play never changes whose turn it is, and no turn
-    holds more than one (RULES.md decision 2, Appendix A)."""
+    holds more than one (ruling R2, Appendix A)."""
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         move = last_move(after)
@@ -536,7 +536,7 @@ def _played(state: State, card: Card) -> bool:
 @SETTINGS
 @given(games())
 def test_caller_and_partner(spec: GameSpec) -> None:
-    """RULES.md §2.5.4, §2.5.6 (every deal with an auction): exactly one caller once the
+    """§2.5.4, §2.5.6 (every deal with an auction): exactly one caller once the
     auction is over; the partner is the seat dealt the called card, public only once that
     card is played; the caller's side wins iff it reaches the target; deltas by side."""
     states = replay(spec)

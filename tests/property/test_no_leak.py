@@ -1,4 +1,4 @@
-"""No leak of hidden information (RULES.md §1.10, API.md "Views").
+"""No leak of hidden information (§1.10, and the documented "Views" contract).
 
 For a reachable state ``a`` and a seat ``s``, a second state ``b`` is built that differs
 from ``a`` only in what ``s`` cannot see: the hidden cards (the other seats' hands, the
@@ -100,7 +100,7 @@ def active_seats_now(state: State) -> list[int]:
 
 
 def spec_known_cards(state: State) -> list[set[Card]]:
-    """The cards every seat knows to be in each hand (RULES.md §1.10), worked out from the
+    """The cards every seat knows to be in each hand (§1.10), worked out from the
     rules and the public moves: the face-up card taken by a `SwapTrump`, the face-up card
     drawn last (by the seat before the winner of the last trick with drawing, §1.7), and
     Bugiarda's last dealt card (§2.6.1), each until it is played."""
@@ -124,7 +124,7 @@ def spec_known_cards(state: State) -> list[set[Card]]:
 
 
 def hidden_cards(state: State, seat: int) -> list[Card]:
-    """The cards ``seat`` cannot place, by the rules (RULES.md §1.10): those in another
+    """The cards ``seat`` cannot place, by the rules (§1.10): those in another
     seat's hand (unless ``open_hands``, a hand shown to it by a partner, or a card known to
     be there) and those of the face-down stock not yet drawn (unless ``open_stock``; then
     the cards other seats drew were seen in the stock too)."""

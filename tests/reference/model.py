@@ -1,4 +1,4 @@
-"""A small, slow and deliberately plain model of one Briscola deal, written from RULES.md.
+"""A small, slow and deliberately plain model of one Briscola deal, written from the rules.
 
 It shares nothing with the library: cards are two-letter codes such as ``"AC"`` or ``"7S"``
 (rank letter from ``A 2 3 4 5 6 7 J Q K``, suit letter from ``D C S B``), moves are pairs

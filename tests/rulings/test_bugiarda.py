@@ -1,4 +1,4 @@
-"""Briscola Bugiarda: the worked examples of RULES.md §5.3 (EX-D7, EX-D8) and §5.8, and the
+"""Briscola Bugiarda: the worked examples of §5.3 (EX-D7, EX-D8) and §5.8, and the
 clauses of §2.6 they rest on.
 
 Deals come from explicit decks (``c1`` = top card, §0.3) dealt by the canonical deal of

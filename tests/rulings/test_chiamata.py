@@ -1,4 +1,4 @@
-"""Briscola Chiamata: the worked examples of RULES.md §5.3, §5.6 and §5.7, and the clauses of
+"""Briscola Chiamata: the worked examples of §5.3, §5.6 and §5.7, and the clauses of
 §2.5 they rest on.
 
 Each example test is named after its id. Deals come from explicit decks (``c1`` = top card,
@@ -112,7 +112,7 @@ def finished(
 
 @attrs.frozen
 class Expected:
-    """One row of the scoring tables of RULES.md §5.7."""
+    """One row of the scoring tables of §5.7."""
 
     side_total: int
     """The caller side's card points."""

@@ -1,7 +1,7 @@
-"""The worked examples of RULES.md §5 for classic, classic-3/4/6, scoperta and briscolone.
+"""The worked examples of §5 for classic, classic-3/4/6, scoperta and briscolone.
 
 Each test is named after its example id. Positions are built from explicit decks
-(``c1`` = top card, RULES.md §0.3) and scripted or seeded-random legal moves.
+(``c1`` = top card, §0.3) and scripted or seeded-random legal moves.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Per-clause rulings of RULES.md §1–§3 for the classic family, beyond the §5 examples.
+"""Per-clause rulings of §1–§3 for the classic family, beyond the §5 examples.
 
-Each test is named after the clause it pins (``s1_7`` = RULES.md §1.7).
+Each test is named after the clause it pins (``s1_7`` = §1.7).
 """
 
 from __future__ import annotations
@@ -511,7 +511,7 @@ def test_s3_9_card_points(rank_variant: str) -> None:
     for rank in "A3KQJ7654":
         state = first_trick("classic", "D", [rank + "S", "2S"], rank_variant=rank_variant)
         assert score(state).points == (points.get(rank, 0), 0), rank
-    # card.points stays the standard value (API.md).
+    # card.points stays the standard value (the documented contract).
     assert card("7S").points == 0
     assert card("3S").points == 10
 

@@ -1,4 +1,4 @@
-"""Table talk, signals and hand sharing: RULES.md §3.3–§3.5, decisions 1 and 2, and the
+"""Table talk, signals and hand sharing: §3.3–§3.5, rulings R1 and R2, and the
 examples OPT-5 to OPT-9 of §5.9.
 """
 
