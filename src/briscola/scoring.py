@@ -78,25 +78,41 @@ def score(state: State | Match) -> Score | MatchScore:
         >>> result.points, result.deltas, result.final
         ((0, 0), (0, 0), False)
     """
-    from .game import _as_match, check_state, match_score
+    if type(state) is not State:  # a match, a subclass, or not a state at all
+        from .game import _as_match, check_state, match_score
 
-    match = _as_match(state)
-    if match is not None:
-        return match_score(match)
-    check_state(state, "score")
-    assert isinstance(state, State)
+        match = _as_match(state)
+        if match is not None:
+            return match_score(match)
+        check_state(state, "score")
+        assert isinstance(state, State)
     r = state.rules
-    points = state.points
-    teams = state.teams
-    team_points = tuple(sum(points[seat] for seat in side) for side in teams)
-    players = r.players
     if r.auction is not None:
         return _chiamata(state)
+    points = state.points
+    # Rules.teams is the side list of every deal but one whose dealer sits out (bugiarda-5).
+    teams = r.teams_for(state.dealer) if r.dealer_sits_out else r.teams
+    team_points = _team_points(points, teams)
     if state.phase is not Phase.OVER:
-        return Score(points, _ZEROS[players], frozenset(), False, False, team_points)
+        return Score(points, _ZEROS[r.players], _NOBODY, False, False, team_points)
     if len(teams) == 2:
         return _two_sides(state, teams, team_points)
     return _singles(points, team_points)
+
+
+_NOBODY: Final = frozenset[int]()
+# Sides of one seat each, in seat order: their points are the seats' points.
+_SINGLE_SEATS: Final = frozenset(tuple((seat,) for seat in range(n)) for n in range(1, 7))
+
+
+def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The card points of each side; cheap for the common shapes (a side per seat, 2 v 2)."""
+    if teams in _SINGLE_SEATS:
+        return points
+    if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
+        (a, b), (c, d) = teams
+        return (points[a] + points[b], points[c] + points[d])
+    return tuple(sum(points[seat] for seat in side) for side in teams)
 
 
 def _two_sides(
@@ -150,32 +166,31 @@ def _chiamata(state: State) -> Score:
         return Score(points, zeros, frozenset(), over, over, (), cappotto=False)
     card = deal.card if deal.card is not None and is_revealed(state) else None
     partner: int | None = None
-    if card is not None and called_card_played(state, card):
-        partner = dealt_to(state, card)
+    if card is not None:
+        # Every card is dealt in Chiamata and leaves a hand only when played (no stock, no
+        # exchange): the called card has been played once its holder no longer has it,
+        # unless it lies in a trick still waiting for a suit to be named.
+        holder = dealt_to(state, card)
+        if card not in state.hands[holder] and (
+            state.phase is not Phase.NAME_TRUMP or card not in state.trick
+        ):
+            partner = holder
     if partner is None:
         return Score(
-            points,
-            zeros,
-            frozenset(),
-            False,
-            False,
-            (),
-            deal.caller,
-            deal.target,
-            card,
+            points, zeros, _NOBODY, False, False, (), deal.caller, deal.target, card,
             cappotto=False,
-        )
-    side = {deal.caller, partner}
-    active = r.seats_for(state.dealer)
-    defenders = [seat for seat in active if seat not in side]
-    side_points = sum(points[seat] for seat in side)
-    team_points = (side_points, sum(points[seat] for seat in defenders))
-    solo = partner == deal.caller
+        )  # fmt: skip
+    caller = deal.caller
+    side_points = points[caller] if partner == caller else points[caller] + points[partner]
+    team_points = (side_points, sum(points) - side_points)
+    solo = partner == caller
     if not over:
         return Score(
-            points, zeros, frozenset(), False, False, team_points,
-            deal.caller, deal.target, card, partner, solo, False,
+            points, zeros, _NOBODY, False, False, team_points,
+            caller, deal.target, card, partner, solo, False,
         )  # fmt: skip
+    side = {caller, partner}
+    defenders = [seat for seat in r.seats_for(state.dealer) if seat not in side]
     won = side_points >= deal.target
     if r.cappotto is Cappotto.TRICKS:
         takers = {trick.winner in side for trick in state.tricks}
