@@ -43,6 +43,7 @@ from briscola import (  # noqa: E402
 from briscola.encoding import (  # noqa: E402
     ACTION_LAYOUT,
     NUM_ACTIONS,
+    Tracker,
     action_index,
     action_mask,
     action_move,
@@ -88,6 +89,26 @@ def test_masks_codec_and_observations_over_random_deals(spec: GameSpec) -> None:
         if not briscola.is_over(state):
             mask = action_mask(state)
             assert int(mask.sum()) == len(legal_moves(state))
+
+
+@SETTINGS
+@given(games())
+def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
+    states = replay(spec)
+    r = spec.rules
+    tracker = Tracker(states[0])
+    for index, state in enumerate(states):
+        if index:
+            tracker.apply(state.history[-1][1])
+        assert tracker.state == state
+        for seat in range(r.players):
+            assert np.array_equal(tracker.observation(seat), observation(observe(state, seat)))
+        assert np.array_equal(tracker.action_mask(), action_mask(state))
+    # Joining a deal under way gives the same observations.
+    middle = states[len(states) // 2]
+    joined = Tracker(middle)
+    for seat in range(r.players):
+        assert np.array_equal(joined.observation(seat), observation(observe(middle, seat)))
 
 
 @SETTINGS

@@ -46,7 +46,7 @@ from .moves import (
 )
 from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpSource
 from .state import Phase, State
-from .views import View
+from .views import View, observe
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,6 +57,7 @@ __all__ = [
     "NUM_ACTIONS",
     "ActionRange",
     "Segment",
+    "Tracker",
     "action_index",
     "action_mask",
     "action_move",
@@ -607,6 +608,168 @@ def _talk(view: View, layout: _Layout, me: int, ones: list[int]) -> None:
         index = _TOKEN_INDEX.get(token)
         if index is not None:
             ones.append(o[f"signal/{k}"] + index)
+
+
+# --- following a deal ---------------------------------------------------------------------
+
+
+class Tracker:
+    """The observations of one deal, followed move by move without rebuilding views.
+
+    Environments observe after every move. `observation` goes through a `View`, whose
+    construction (every hidden card checked, the score, the history filtered) costs more
+    than the move itself. For rules where a seat's observation depends only on its own
+    hand and the public course of the deal (the classic family without table talk, shared
+    hands or an open stock), a tracker reads those parts straight from the state and keeps
+    the rest (each seat's played cards, the cards known to be in a hand) up to date as
+    moves are applied; for the other rules it goes through `observe`. Either way
+    ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
+
+    Args:
+        state: The deal to follow, at any point.
+    """
+
+    def __init__(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
+        r = state.rules
+        self._layout = _layout(r)
+        self._fast = (
+            r.auction is None
+            and r.trump_source is not TrumpSource.LAST_DEALT
+            and not (r.declaration_round or r.public_claims or r.signals)
+            and not self._layout.sharing
+            and not (r.open_stock and r.has_stock)
+        )
+        self._state = state
+        self._cache: dict[int, npt.NDArray[np.float32]] = {}
+        self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
+        self._tricks = 0
+        self._known: list[set[Card]] = [set() for _ in range(r.players)]
+        if self._fast and (state.history or state.tricks):
+            # Joining a deal under way: the known cards are those of its view.
+            view = observe(state, 0)
+            self._known = [set(cards) for cards in view.known_cards]
+        self._catch_up()
+
+    @property
+    def state(self) -> State:
+        """The current state of the deal."""
+        return self._state
+
+    def apply(self, move: Move) -> State:
+        """Apply ``move`` (as `briscola.apply` does) and follow the deal to the new state.
+
+        Raises:
+            IllegalMoveError: if ``move`` is not legal now.
+            InvalidMoveError: if ``move`` is not a move.
+        """
+        from .game import apply
+
+        before = self._state
+        after = apply(before, move)
+        self._state = after
+        self._cache.clear()
+        if self._fast:
+            seat = before.turn
+            known = self._known
+            if type(move) is SwapTrump:
+                if seat is not None and before.trump_card is not None:
+                    known[seat].add(before.trump_card)
+            elif type(move) is Play and seat is not None:
+                known[seat].discard(move.card)
+            face_up = before.trump_card
+            if face_up is not None and after.trump_card is None:
+                for holder, hand in enumerate(after.hands):
+                    if face_up in hand:
+                        known[holder].add(face_up)  # drawn as the last card of the stock
+            self._catch_up()
+        return after
+
+    def _catch_up(self) -> None:
+        tricks = self._state.tricks
+        for trick in tricks[self._tricks :]:
+            self._played.extend(
+                (seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)
+            )
+        self._tricks = len(tricks)
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """``observation(observe(state, seat))`` for the current state.
+
+        Raises:
+            RulesError: if ``seat`` is not a seat of the variant.
+        """
+        cached = self._cache.get(seat)
+        if cached is not None:
+            return cached.copy()
+        state = self._state
+        if not self._fast:
+            vector = observation(observe(state, seat))
+        else:
+            r = state.rules
+            if type(seat) is not int or not 0 <= seat < r.players:
+                raise RulesError(
+                    f"seat {seat!r} is not a seat of {r.variant!r}: "
+                    f"seats run from 0 to {r.players - 1}"
+                )
+            vector = self._encode(state, seat)
+        self._cache[seat] = vector
+        return vector.copy()
+
+    def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
+        np = _numpy()
+        layout = self._layout
+        o = layout.offsets
+        n = layout.players
+        r = state.rules
+        ones: list[int] = [card.id for card in state.hands[me]]
+        if state.trick:
+            o_trick = layout.o_trick
+            seats = r.trick_seats[state.dealer][state.leader]
+            for seat, card in zip(seats, state.trick, strict=False):
+                ones.append(o_trick[(seat - me) % n] + card.id)
+        o_played = layout.o_played
+        ones.extend(o_played[(seat - me) % n] + card for seat, card in self._played)
+        if layout.known:
+            o_known = layout.o_known
+            for seat in range(n):
+                k = (seat - me) % n
+                if k == 0:
+                    continue
+                if r.open_hands:
+                    ones.extend(o_known[k] + card.id for card in state.hands[seat])
+                else:
+                    hand = state.hands[seat]
+                    ones.extend(o_known[k] + c.id for c in self._known[seat] if c in hand)
+        if layout.face_up and state.trump_card is not None:
+            ones.append(o["trump_card"] + state.trump_card.id)
+        if layout.removed:
+            ones.extend(o["removed"] + card.id for card in state.removed)
+        if layout.trump and state.trump_suit is not None:
+            ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
+        ones.append(o["phase"] + _PHASES.index(state.phase))
+        if state.turn is not None:
+            ones.append(o["turn"] + (state.turn - me) % n)
+        ones.append(o["leader"] + (state.leader - me) % n)
+        ones.append(o["dealer"] + (state.dealer - me) % n)
+        vector = np.zeros(layout.size, dtype=np.float32)
+        vector[ones] = 1.0
+        base = o["hand_sizes"]
+        hand_size = r.hand_size
+        for seat, hand in enumerate(state.hands):
+            vector[base + (seat - me) % n] = len(hand) / hand_size
+        base = o["points"]
+        for seat, points in enumerate(state.points):
+            vector[base + (seat - me) % n] = points / 120
+        if layout.stock:
+            vector[o["stock_size"]] = state.stock_size / layout.in_play
+        vector[o["tricks"]] = len(state.tricks) / layout.tricks_per_deal
+        return vector  # type: ignore[no-any-return]
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """The action mask of the seat to act (all zeros once the deal is over)."""
+        return action_mask(self._state)
 
 
 # --- bounds -------------------------------------------------------------------------------

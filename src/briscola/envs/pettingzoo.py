@@ -31,12 +31,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import IllegalMoveError, RulesError
-from ..game import apply, new_game
+from ..game import new_game
 from ..render import render
 from ..rules import Rules, rules
 from ..scoring import score
 from ..state import Phase, State
-from ..views import observe
 from ._common import as_seed, require
 
 require("pettingzoo", "pettingzoo")
@@ -99,7 +98,7 @@ class raw_env(AECEnv):
             agent: gymnasium.spaces.Discrete(encoding.NUM_ACTIONS)
             for agent in self.possible_agents
         }
-        self.state_: State | None = None
+        self._tracker: encoding.Tracker | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
@@ -112,9 +111,9 @@ class raw_env(AECEnv):
     @property
     def game(self) -> State:
         """The current `State` of the deal (the referee's picture, hidden cards included)."""
-        if self.state_ is None:
+        if self._tracker is None:
             raise RulesError("the environment has no deal yet: call reset() first")
-        return self.state_
+        return self._tracker.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: exactly ``new_game(variant, seed=seed)``.
@@ -123,7 +122,7 @@ class raw_env(AECEnv):
         """
         dealer = None if not options else options.get("dealer")
         state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
-        self.state_ = state
+        self._tracker = encoding.Tracker(state)
         self.agents = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -138,11 +137,15 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` observes: its observation vector and its action mask."""
-        view = observe(self.game, self._seat_of[agent])
-        return {
-            "observation": encoding.observation(view),
-            "action_mask": encoding.action_mask(view),
-        }
+        tracker = self._tracker
+        if tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        seat = self._seat_of[agent]
+        if tracker.state.turn == seat:
+            mask = tracker.action_mask()
+        else:
+            mask = _np.zeros(encoding.NUM_ACTIONS, dtype=_np.int8)
+        return {"observation": tracker.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the move with action index ``action`` for the agent to act.
@@ -159,9 +162,9 @@ class raw_env(AECEnv):
         state = self.game
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
-        move = encoding.action_move(action, state)
-        state = apply(state, move)
-        self.state_ = state
+        tracker = self._tracker
+        assert tracker is not None
+        state = tracker.apply(encoding.action_move(action, state))
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, 0)
         if state.phase is Phase.OVER:
@@ -182,9 +185,9 @@ class raw_env(AECEnv):
 
     def render(self) -> str | None:
         """The whole table as text: printed for ``"human"``, returned for ``"ansi"``."""
-        if self.state_ is None:
+        if self._tracker is None:
             return None if self.render_mode != "ansi" else ""
-        text = render(self.state_)
+        text = render(self._tracker.state)
         if self.render_mode == "ansi":
             return text
         if self.render_mode == "human":
