@@ -59,6 +59,7 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
+from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
 from .records import Record
 from .render import render
 from .rules import (
@@ -87,6 +88,7 @@ from .sampling import determinize
 from .scoring import Score, score
 from .serialize import dumps, loads
 from .state import Phase, State, Trick
+from .tricks import beats, trick_winner
 from .views import View, observe, public_view
 
 __version__ = "0.1.0.dev0"
@@ -112,6 +114,7 @@ __all__ = [
     "Declare",
     "FirstLeader",
     "FirstTrickBlind",
+    "GreedyPlayer",
     "HandStrength",
     "Has",
     "HasNot",
@@ -130,12 +133,15 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Player",
+    "RandomPlayer",
     "Rank",
     "RankVariant",
     "Record",
     "Rules",
     "RulesError",
     "Score",
+    "SearchPlayer",
     "SevenSwapDeadline",
     "ShareHands",
     "ShowHand",
@@ -151,6 +157,7 @@ __all__ = [
     "TwoSwapWindow",
     "View",
     "apply",
+    "beats",
     "best_of",
     "cumulative_points",
     "current_player",
@@ -172,5 +179,7 @@ __all__ = [
     "rounds",
     "rules",
     "score",
+    "trick_winner",
     "two_wins_or_120",
+    "unseen_cards",
 ]
