@@ -87,6 +87,7 @@ from .rules import (
 from .sampling import determinize
 from .scoring import Score, score
 from .serialize import dumps, loads
+from .simulation import GameResult, PlayerSummary, Simulation, simulate
 from .state import Phase, State, Trick
 from .tricks import beats, trick_winner
 from .views import View, observe, public_view
@@ -114,6 +115,7 @@ __all__ = [
     "Declare",
     "FirstLeader",
     "FirstTrickBlind",
+    "GameResult",
     "GreedyPlayer",
     "HandStrength",
     "Has",
@@ -134,6 +136,7 @@ __all__ = [
     "Phase",
     "Play",
     "Player",
+    "PlayerSummary",
     "RandomPlayer",
     "Rank",
     "RankVariant",
@@ -146,6 +149,7 @@ __all__ = [
     "ShareHands",
     "ShowHand",
     "Signal",
+    "Simulation",
     "SixPlayerForm",
     "Stakes",
     "State",
@@ -179,6 +183,7 @@ __all__ = [
     "rounds",
     "rules",
     "score",
+    "simulate",
     "trick_winner",
     "two_wins_or_120",
     "unseen_cards",
