@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, overload
 import attrs
 
 from ._auction import is_revealed
+from ._received import received
 from .cards import Card, Suit
 from .errors import RulesError
 from .game import check_state, legal_moves, ply_of
@@ -105,6 +106,10 @@ class View:
     partner: int | None = None
     """Chiamata: the partner, if this seat knows it: the holder of the called card knows
     itself (a solo caller too), and everyone knows once the called card is played."""
+    received: tuple[Card, ...] = ()
+    """This seat's own cards in the order it received them: dealt, drawn, taken by a
+    `SwapTrump`, played ones included (``()`` for a spectator). Search frameworks key
+    information states on it."""
 
 
 @overload
@@ -229,6 +234,7 @@ def _view(state: State, seat: int | None) -> View:
         target=target,
         called_card=called_card,
         partner=partner,
+        received=() if seat is None else received(state, seat),
     )
 
 
