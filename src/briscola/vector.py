@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .errors import IllegalMoveError, RulesError
 from .rules import VARIANTS, Rules
+from .state import Phase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,8 +39,8 @@ __all__ = ["SUPPORTED", "VectorGame", "shuffled_decks"]
 SUPPORTED: Final = ("classic", "classic-3", "classic-4", "classic-6")
 """The presets `VectorGame` plays, each with its default table rules."""
 
-_PHASE_PLAY: Final = 5  # index of Phase.PLAY in the order of briscola.state.Phase
-_PHASE_OVER: Final = 6
+_PHASE_PLAY: Final = tuple(Phase).index(Phase.PLAY)  # one-hot positions in observations
+_PHASE_OVER: Final = tuple(Phase).index(Phase.OVER)
 
 
 def _numpy() -> Any:
@@ -125,6 +126,10 @@ class VectorGame:
         [0, 0, 0]
     """
 
+    decks: npt.NDArray[np.int8]
+    """The decks as dealt, one row per deal (card ids, top card first)."""
+    _trick: list[npt.NDArray[np.intp]]
+
     def __init__(
         self,
         variant: str | Rules = "classic",
@@ -141,6 +146,7 @@ class VectorGame:
         self.players: int = n
         """Seats at each table."""
         self._np = np
+        self._offsets: dict[str, int] | None = None
         if decks is None:
             if count is None:
                 raise RulesError("give the decks, or a count of deals to shuffle")
@@ -151,8 +157,7 @@ class VectorGame:
             checked = self._check_decks(decks)
         if checked.shape[0] == 0:
             raise RulesError("a batch needs at least one deal")
-        self.decks: npt.NDArray[np.int8] = checked
-        """The decks as dealt, one row per deal (card ids, top card first)."""
+        self.decks = checked
         self._points_of = np.array(r.card_points, dtype=np.int16)
         self._suit_of = np.arange(40, dtype=np.intp) // 10
         self._strength = np.array(r.strength, dtype=np.intp)
@@ -185,7 +190,7 @@ class VectorGame:
                 f"deck {int(wrong[0])} is not a deck of {r.variant!r}: each row must hold "
                 f"every card id of the preset exactly once ({size} cards)"
             )
-        return array.astype(np.int8)
+        return array.astype(np.int8)  # type: ignore[no-any-return]
 
     # --- dealing ---------------------------------------------------------------------------
     #
@@ -235,7 +240,7 @@ class VectorGame:
         self.drawn: int = 0
         """Cards drawn so far by all seats together (the same in every deal)."""
         self._played_by = np.full(count * 40, -1, dtype=np.int8)
-        self._trick: list[npt.NDArray[np.intp]] = []
+        self._trick = []
         self.leader = np.zeros(count, dtype=np.intp)
         """The seat that leads the current trick in each deal."""
         self.turn = np.zeros(count, dtype=np.intp)
@@ -290,7 +295,7 @@ class VectorGame:
         return self._read_only(self._points.reshape(self.num_deals, self.players))
 
     @staticmethod
-    def _read_only(array: Any) -> Any:
+    def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         view = array.view()
         view.flags.writeable = False
         return view
@@ -335,12 +340,13 @@ class VectorGame:
         if self.done:
             raise IllegalMoveError("the deals are over: no move is legal")
         np = self._np
-        if not isinstance(rng, np.random.Generator):
+        generator = rng
+        if not isinstance(generator, np.random.Generator):
             if rng is not None and type(rng) is not int:
                 raise RulesError(f"rng={rng!r:.40} is not valid: use a numpy Generator or a seed")
-            rng = np.random.default_rng(rng)
+            generator = np.random.default_rng(rng)
         # The seat to act has not played to this trick, so it holds `hand_count` cards.
-        slots = rng.integers(0, self.hand_count, size=self.num_deals)
+        slots = generator.integers(0, self.hand_count, size=self.num_deals)
         base = self._hand_base + self.turn * self._hand_size
         return self._hands[base + slots].astype(np.intp)  # type: ignore[no-any-return]
 
@@ -440,6 +446,113 @@ class VectorGame:
             if self.drawn == self._draws.shape[0]:
                 self.last_drawer = last_seat
 
+    # --- observations ----------------------------------------------------------------------
+
+    def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """Observation vectors, one row per deal, laid out as `briscola.encoding` lays out
+        ``observation(observe(state, seat))``: shape ``(N, observation_shape(variant)[0])``,
+        ``float32``, seat-relative, every value in ``[0, 1]``.
+
+        Args:
+            seats: The observing seat of each deal: one seat for all, or one per deal.
+                ``None`` means the seat to act, which needs deals that are not over.
+
+        Raises:
+            RulesError: for seats that are not seats of the preset, or ``None`` once the
+                deals are over.
+        """
+        np = self._np
+        n = self.players
+        count = self.num_deals
+        me = self._observers(seats)
+        layout = self._layout()
+        o = layout
+        size = o["size"]
+        obs = np.zeros((count, size), dtype=np.float32)
+        rows = self._rows
+        holder = self.holder
+        played_by = self.played_by
+        relative = np.arange(n)
+        # Own hand.
+        obs[:, o["hand"] : o["hand"] + 40] = holder == me[:, None]
+        # The current trick, by relative seat of each card's player.
+        trick_at = np.array([o[f"trick/{k}"] for k in range(n)])
+        seat = self.leader
+        for cards in self._trick:
+            obs[rows, trick_at[(seat - me) % n] + cards] = 1.0
+            seat = self._next_seat[seat]
+        # Cards played to finished tricks, by relative seat of their player.
+        played_at = np.array([o[f"played/{k}"] for k in range(n)])
+        deal, card = np.nonzero(played_by >= 0)
+        obs[deal, played_at[(played_by[deal, card] - me[deal]) % n] + card] = 1.0
+        # The face-up card drawn as the last card of the stock is known to everyone until it
+        # is played; while the stock lasts it lies face up.
+        drawer = self.last_drawer
+        known = (drawer >= 0) & (holder[rows, self.face_up] == drawer) & (drawer != me)
+        if known.any():
+            known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
+            which = np.nonzero(known)[0]
+            position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
+            obs[which, position] = 1.0
+        if self.stock_size:
+            obs[rows, o["trump_card"] + self.face_up] = 1.0
+        if "removed" in o:
+            obs[:, [o["removed"] + card.id for card in self.rules.removed]] = 1.0
+        obs[rows, o["trump_suit"] + self.trump_suit] = 1.0
+        obs[:, o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)] = 1.0
+        if not self.done:
+            obs[rows, o["turn"] + (self.turn - me) % n] = 1.0
+        obs[rows, o["leader"] + (self.leader - me) % n] = 1.0
+        obs[rows, o["dealer"] + (n - 1 - me) % n] = 1.0
+        # Seats that have played to the current trick hold one card less.
+        played_now = ((relative[None, :] - self.leader[:, None]) % n) < len(self._trick)
+        sizes = self.hand_count - played_now
+        columns = (relative[None, :] - me[:, None]) % n
+        hand_size = self.rules.hand_size
+        obs[rows[:, None], o["hand_sizes"] + columns] = (sizes / hand_size).astype(np.float32)
+        obs[rows[:, None], o["points"] + columns] = (self.points / 120).astype(np.float32)
+        in_play = len(self.rules.deck)
+        obs[:, o["stock_size"]] = np.float32(self.stock_size / in_play)
+        obs[:, o["tricks"]] = np.float32(self.tricks / max(1, in_play // n))
+        return obs  # type: ignore[no-any-return]
+
+    def _observers(self, seats: npt.ArrayLike | None) -> npt.NDArray[np.intp]:
+        np = self._np
+        n = self.players
+        if seats is None:
+            if self.done:
+                raise RulesError("the deals are over: no seat is to act; give the seats")
+            return self.turn
+        try:
+            array = np.broadcast_to(np.asarray(seats), (self.num_deals,))
+        except ValueError:
+            raise RulesError(
+                f"seats must be one seat or one seat per deal ({self.num_deals})"
+            ) from None
+        if not np.issubdtype(array.dtype, np.integer) or ((array < 0) | (array >= n)).any():
+            raise RulesError(f"seats must be whole numbers from 0 to {n - 1}")
+        return array.astype(np.intp)  # type: ignore[no-any-return]
+
+    def _layout(self) -> dict[str, int]:
+        """The offsets of `briscola.encoding`'s observation layout, by segment name."""
+        if self._offsets is None:
+            from .encoding import observation_layout, observation_shape
+
+            offsets = {segment.name: segment.offset for segment in observation_layout(self.rules)}
+            offsets["size"] = observation_shape(self.rules)[0]
+            self._offsets = offsets
+        return self._offsets
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """`legal_mask` laid out as `briscola.encoding.action_mask`: ``int8``, shape
+        ``(N, NUM_ACTIONS)``, plays at their card ids and every other action 0."""
+        from .encoding import NUM_ACTIONS
+
+        np = self._np
+        masks = np.zeros((self.num_deals, NUM_ACTIONS), dtype=np.int8)
+        masks[:, :40] = self.legal_mask()
+        return masks  # type: ignore[no-any-return]
+
     # --- results ---------------------------------------------------------------------------
 
     def team_points(self) -> npt.NDArray[np.int16]:
@@ -484,4 +597,4 @@ class VectorGame:
 
     def rewards(self) -> npt.NDArray[np.float32]:
         """`scores` as ``float32``: each seat's reward for the whole deal, 0 until the end."""
-        return self.scores().astype(self._np.float32)  # type: ignore[no-any-return]
+        return self.scores().astype(self._np.float32)
