@@ -23,7 +23,6 @@ This module needs numpy: ``pip install 'briscola[rl]'``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .errors import IllegalMoveError, RulesError
@@ -325,9 +324,7 @@ class VectorGame:
             return self._np.zeros((self.num_deals, 40), dtype=bool)  # type: ignore[no-any-return]
         return self.holder == self.turn[:, None]  # type: ignore[no-any-return]
 
-    def random_actions(
-        self, rng: np.random.Generator | int | None = None
-    ) -> npt.NDArray[np.intp]:
+    def random_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.intp]:
         """One legal action per deal, uniformly among the cards of the seat to act.
 
         Args:
@@ -522,7 +519,7 @@ class VectorGame:
         if seats is None:
             if self.done:
                 raise RulesError("the deals are over: no seat is to act; give the seats")
-            return self.turn
+            return self.turn  # type: ignore[no-any-return]
         try:
             array = np.broadcast_to(np.asarray(seats), (self.num_deals,))
         except ValueError:
