@@ -19,16 +19,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("moves",),
     ("rules",),
-    ("state",),
-    ("_deal", "_contract"),
+    ("state", "tricks"),
+    ("_deal", "_contract", "_received"),
     ("_play",),
     ("_auction", "_rounds"),
     ("_engine",),
     ("scoring", "views"),
     ("match",),
-    ("records", "sampling", "render", "serialize"),
+    ("records", "sampling", "render", "serialize", "_schemas"),
     ("game",),
-    ("cli", "__init__", "__main__"),
+    # Optional features, on top of the public verbs.
+    ("encoding", "vector", "players", "simulation", "ray_executor"),
+    ("__init__", "cli", "__main__"),
 )
 
 # Function-level imports are allowed only where they save real import time for an optional

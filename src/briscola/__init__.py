@@ -69,6 +69,7 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
+from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
 from .records import Record
 from .render import render
 from .rules import (
@@ -96,7 +97,9 @@ from .rules import (
 from .sampling import determinize
 from .scoring import Score
 from .serialize import dumps, loads
+from .simulation import GameResult, PlayerSummary, Simulation, simulate
 from .state import Phase, State, Trick
+from .tricks import beats, trick_winner
 from .views import View
 
 __version__ = "0.1.0.dev0"
@@ -122,6 +125,8 @@ __all__ = [
     "Declare",
     "FirstLeader",
     "FirstTrickBlind",
+    "GameResult",
+    "GreedyPlayer",
     "HandStrength",
     "Has",
     "HasNot",
@@ -140,16 +145,21 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Player",
+    "PlayerSummary",
+    "RandomPlayer",
     "Rank",
     "RankVariant",
     "Record",
     "Rules",
     "RulesError",
     "Score",
+    "SearchPlayer",
     "SevenSwapDeadline",
     "ShareHands",
     "ShowHand",
     "Signal",
+    "Simulation",
     "SixPlayerForm",
     "Stakes",
     "State",
@@ -161,6 +171,7 @@ __all__ = [
     "TwoSwapWindow",
     "View",
     "apply",
+    "beats",
     "best_of",
     "cumulative_points",
     "current_player",
@@ -182,5 +193,8 @@ __all__ = [
     "rounds",
     "rules",
     "score",
+    "simulate",
+    "trick_winner",
     "two_wins_or_120",
+    "unseen_cards",
 ]

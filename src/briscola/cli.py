@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
+from . import __version__
 from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game, score
 from .match import Match, new_match
@@ -345,8 +346,6 @@ def _command_schema(args: argparse.Namespace) -> int:
 
 
 def _version() -> str:
-    from . import __version__
-
     return f"briscola {__version__}"
 
 
