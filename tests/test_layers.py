@@ -19,8 +19,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("moves",),
     ("rules",),
-    ("state",),
-    ("_deal", "_contract"),
+    ("state", "tricks"),
+    ("_deal", "_contract", "_received"),
     ("_play",),
     ("_auction", "_rounds"),
     ("_engine",),
@@ -28,7 +28,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match",),
     ("records", "sampling", "render", "_schemas", "serialize"),
     ("game",),
-    ("cli", "__init__", "__main__"),
+    # Optional features, on top of the public verbs.
+    ("encoding", "vector", "players", "simulation", "ray_executor"),
+    ("__init__", "cli", "__main__"),
 )
 
 # Function-level imports are allowed only where they save real import time for an optional

@@ -70,6 +70,7 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
+from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
 from .records import Record
 from .render import render
 from .rules import (
@@ -97,7 +98,9 @@ from .rules import (
 from .sampling import determinize
 from .scoring import Score
 from .serialize import dumps, loads
+from .simulation import GameResult, PlayerSummary, Simulation, simulate
 from .state import Phase, State, Trick
+from .tricks import beats, trick_winner
 from .views import View
 
 __all__ = [
@@ -121,6 +124,8 @@ __all__ = [
     "Declare",
     "FirstLeader",
     "FirstTrickBlind",
+    "GameResult",
+    "GreedyPlayer",
     "HandStrength",
     "Has",
     "HasNot",
@@ -139,16 +144,21 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Player",
+    "PlayerSummary",
+    "RandomPlayer",
     "Rank",
     "RankVariant",
     "Record",
     "Rules",
     "RulesError",
     "Score",
+    "SearchPlayer",
     "SevenSwapDeadline",
     "ShareHands",
     "ShowHand",
     "Signal",
+    "Simulation",
     "SixPlayerForm",
     "Stakes",
     "State",
@@ -160,6 +170,7 @@ __all__ = [
     "TwoSwapWindow",
     "View",
     "apply",
+    "beats",
     "best_of",
     "cumulative_points",
     "current_player",
@@ -181,5 +192,8 @@ __all__ = [
     "rounds",
     "rules",
     "score",
+    "simulate",
+    "trick_winner",
     "two_wins_or_120",
+    "unseen_cards",
 ]

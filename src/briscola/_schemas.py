@@ -407,16 +407,29 @@ def _view_fields() -> dict[str, JSON]:
         ),
         "called_card": _or_null(_CARD, "Chiamata: the called card, if this seat knows it."),
         "partner": _or_null(_SEAT, "Chiamata: the partner, if this seat knows it."),
+        "received": {
+            "description": "This seat's own cards in the order it received them (dealt, "
+            "drawn, taken by an exchange); optional, empty for a spectator.",
+            **_CARDS,
+        },
     }
+
+
+def _optional_received(schema: JSON) -> JSON:
+    """``received`` may be left out: views written before the field existed still load."""
+    schema["required"] = [name for name in schema["required"] if name != "received"]
+    return schema
 
 
 def _view_schema() -> JSON:
     fields = _view_fields()
-    schema = _document(
-        "view",
-        "view",
-        "A View (what one seat, or a spectator, may know) as briscola.dumps writes it.",
-        fields,
+    schema = _optional_received(
+        _document(
+            "view",
+            "view",
+            "A View (what one seat, or a spectator, may know) as briscola.dumps writes it.",
+            fields,
+        )
     )
     schema["$defs"] = {
         "trick": _closed(
@@ -435,10 +448,12 @@ def _view_schema() -> JSON:
             title="Finished trick",
             description="Who led it, its cards in play order, who took it, who played.",
         ),
-        "view": _closed(
-            fields,
-            title="View",
-            description="A view as it appears inside a match view.",
+        "view": _optional_received(
+            _closed(
+                fields,
+                title="View",
+                description="A view as it appears inside a match view.",
+            )
         ),
     }
     return schema

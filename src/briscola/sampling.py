@@ -227,6 +227,10 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
     for p in range(players):
         receipts = [((-1, 0), position) for position in dealt_positions[p]]
         receipts += [(time, position) for time, holder, position in events.draws if holder == p]
+        if p == view.seat and view.received:
+            for position, card in _in_received_order(view, receipts, events, count):
+                deck[position] = card
+            continue
         cards = _windows(p, current[p], history, events)
         for (time, position), card in _match(receipts, cards, stream):
             del time
@@ -245,6 +249,34 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
     if view.seat is not None and observe(state, view.seat) != view:
         raise InvalidStateError("no state agrees with this view")
     return state
+
+
+def _in_received_order(
+    view: View,
+    receipts: list[tuple[tuple[int, int], int]],
+    events: _Timeline,
+    count: int,
+) -> list[tuple[int, Card]]:
+    """The deck positions of the observing seat's cards, from the order it received them
+    (`View.received`), so that the sampled world gives that order back."""
+    arrivals: list[tuple[tuple[int, int], int, Card | None]] = [
+        (time, position, None) for time, position in receipts
+    ]
+    arrivals += [
+        (time, count - 1 if time < (0, 0) else 0, card)
+        for time, holder, card in events.fixed
+        if holder == view.seat
+    ]
+    arrivals.sort(key=lambda item: (item[0], item[1]))
+    if len(arrivals) != len(view.received):
+        raise InvalidStateError("no state agrees with this view (the cards received differ)")
+    placed = []
+    for (_, position, known), card in zip(arrivals, view.received, strict=True):
+        if known is None:
+            placed.append((position, card))
+        elif known != card:
+            raise InvalidStateError("no state agrees with this view (the cards received differ)")
+    return placed
 
 
 def _secret_naming(

@@ -15,10 +15,11 @@ from typing import Final
 
 import attrs
 
-from ._contract import called_card_played, contract, dealt_to, is_revealed
+from ._contract import Contract, contract, is_revealed
 from ._engine import check_state
 from .cards import Card
-from .rules import Cappotto, Stakes, TieRule
+from .moves import Move, NameCard, NameSuit
+from .rules import Cappotto, Rules, Stakes, TieRule
 from .state import Phase, State
 
 __all__ = ["Score", "score"]
@@ -74,17 +75,33 @@ def score(state: State) -> Score:
     """
     check_state(state, "score")
     r = state.rules
-    points = state.points
-    teams = state.teams
-    team_points = tuple(sum(points[seat] for seat in side) for side in teams)
-    players = r.players
     if r.auction is not None:
-        return _chiamata(state)
+        deal, holder = contract_of(state)
+        return chiamata_score(state, deal, holder)
+    points = state.points
+    # Rules.teams is the side list of every deal but one whose dealer sits out (bugiarda-5).
+    teams = r.teams_for(state.dealer) if r.dealer_sits_out else r.teams
+    team_points = _team_points(points, teams)
     if state.phase is not Phase.OVER:
-        return Score(points, _ZEROS[players], frozenset(), False, False, team_points)
+        return Score(points, _ZEROS[r.players], _NOBODY, False, False, team_points)
     if len(teams) == 2:
         return _two_sides(state, teams, team_points)
     return _singles(points, team_points)
+
+
+_NOBODY: Final = frozenset[int]()
+# Sides of one seat each, in seat order: their points are the seats' points.
+_SINGLE_SEATS: Final = frozenset(tuple((seat,) for seat in range(n)) for n in range(1, 7))
+
+
+def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The card points of each side; cheap for the common shapes (a side per seat, 2 v 2)."""
+    if teams in _SINGLE_SEATS:
+        return points
+    if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
+        (a, b), (c, d) = teams
+        return (points[a] + points[b], points[c] + points[d])
+    return tuple(sum(points[seat] for seat in side) for side in teams)
 
 
 def _two_sides(
@@ -127,43 +144,76 @@ def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
     return Score(points, deltas, winners, True, False, team_points)
 
 
-def _chiamata(state: State) -> Score:
-    """Briscola Chiamata (§2.5.6): the caller's side against the defenders."""
+# The contract of the deal last asked about, and who was dealt the called card: once the card
+# is named neither changes, and search observes and scores many states of one deal, whose
+# histories share that start and whose deck is one shared tuple.
+_Remembered = tuple[Rules, tuple[tuple[int, Move], ...], tuple[Card, ...], int, Contract, int]
+_last_contract: _Remembered | None = None
+
+
+def contract_of(state: State) -> tuple[Contract | None, int | None]:
+    """`contract` of ``state``, and the seat dealt the called card once it is named.
+
+    Both are remembered for the next states of the same deal.
+    """
+    global _last_contract
+    last = _last_contract
+    history = state.history
+    if (
+        last is not None
+        and last[0] is state.rules
+        and last[2] is state.deck
+        and last[3] == state.dealer
+        # Equal entries are mostly the same objects, so this compares in C without a call.
+        and history[: len(last[1])] == last[1]
+    ):
+        return last[4], last[5]
+    deal = contract(state)
+    if deal is None or deal.card is None:
+        return deal, None
+    holder = _dealt_to(state, deal.card)
+    for index, (_seat, move) in enumerate(history):
+        if type(move) in _NAMING:
+            prefix = history[: index + 1]
+            _last_contract = (state.rules, prefix, state.deck, state.dealer, deal, holder)
+            break
+    return deal, holder
+
+
+_NAMING: Final = (NameSuit, NameCard)
+
+
+def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> Score:
+    """Briscola Chiamata (§2.5.6): the caller's side against the defenders.
+
+    ``deal`` and ``holder`` are `contract_of` the state.
+    """
     r = state.rules
     points = state.points
     zeros = _ZEROS[r.players]
     over = state.phase is Phase.OVER
-    deal = contract(state)
     if deal is None:  # the auction is running, or the deal was void
         return Score(points, zeros, frozenset(), over, over, (), cappotto=False)
     card = deal.card if deal.card is not None and is_revealed(state) else None
     partner: int | None = None
-    if card is not None and called_card_played(state, card):
-        partner = dealt_to(state, card)
+    if card is not None and holder is not None and called_card_played(state, card, holder):
+        partner = holder
     if partner is None:
         return Score(
-            points,
-            zeros,
-            frozenset(),
-            False,
-            False,
-            (),
-            deal.caller,
-            deal.target,
-            card,
+            points, zeros, _NOBODY, False, False, (), deal.caller, deal.target, card,
             cappotto=False,
-        )
-    side = {deal.caller, partner}
-    active = r.seats_for(state.dealer)
-    defenders = [seat for seat in active if seat not in side]
-    side_points = sum(points[seat] for seat in side)
-    team_points = (side_points, sum(points[seat] for seat in defenders))
-    solo = partner == deal.caller
+        )  # fmt: skip
+    caller = deal.caller
+    side_points = points[caller] if partner == caller else points[caller] + points[partner]
+    team_points = (side_points, sum(points) - side_points)
+    solo = partner == caller
     if not over:
         return Score(
-            points, zeros, frozenset(), False, False, team_points,
-            deal.caller, deal.target, card, partner, solo, False,
+            points, zeros, _NOBODY, False, False, team_points,
+            caller, deal.target, card, partner, solo, False,
         )  # fmt: skip
+    side = {caller, partner}
+    defenders = [seat for seat in r.seats_for(state.dealer) if seat not in side]
     won = side_points >= deal.target
     if r.cappotto is Cappotto.TRICKS:
         takers = {trick.winner in side for trick in state.tricks}
@@ -184,6 +234,39 @@ def _chiamata(state: State) -> Score:
         points, tuple(deltas), winners, True, False, team_points,
         deal.caller, deal.target, card, partner, solo, cappotto,
     )  # fmt: skip
+
+
+def holds(cards: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` is one of ``cards``.
+
+    By identity (the 40 cards are unique instances): ``card in cards`` would compare through
+    `Card`'s Python-level ordering methods, about a quarter of a microsecond for each card
+    that does not match.
+    """
+    for held in cards:  # noqa: SIM110 - any() over a generator costs a call a card
+        if held is card:
+            return True
+    return False
+
+
+def _dealt_to(state: State, card: Card) -> int:
+    """`dealt_to`, finding the card in the deck by identity (see `holds`)."""
+    r = state.rules
+    position = list(map(id, state.deck)).index(id(card))
+    packet = r.deal_packet_size
+    return r.seats_for(state.dealer)[position % (packet * r.active_players) // packet]
+
+
+def called_card_played(state: State, card: Card, holder: int) -> bool:
+    """Whether the called ``card``, dealt to ``holder``, has been played for all to see.
+
+    Every card is dealt in Chiamata and leaves a hand only when played (no stock, no
+    exchange): the called card has been played once its holder no longer has it, unless it
+    lies in a trick still waiting for a suit to be named.
+    """
+    return not holds(state.hands[holder], card) and (
+        state.phase is not Phase.NAME_TRUMP or not holds(state.trick, card)
+    )
 
 
 def _stake(stakes: Stakes | None, target: int, cappotto: bool) -> int:

@@ -655,6 +655,7 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "target": view.target,
         "called_card": None if view.called_card is None else str(view.called_card),
         "partner": view.partner,
+        "received": cards(view.received),
     }
 
 
@@ -739,6 +740,10 @@ def _decode_view(reader: _Reader) -> View:
         target=reader.get("target", (int, none)),
         called_card=_optional_card(reader.get("called_card", (str, none)), f"{p}.called_card"),
         partner=_optional_seat(reader.get("partner", (int, none)), f"{p}.partner", r),
+        # Optional: views written before the field existed load with an empty order.
+        received=_cards(reader.get("received", list), f"{p}.received")
+        if "received" in reader.value
+        else (),
     )
     reader.done()
     return view

@@ -7,15 +7,18 @@ differ only in what the seat cannot see give equal views.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
-from ._contract import called_card_played, contract, dealt_to, is_revealed
+from ._contract import is_revealed
 from ._engine import check_state, legal_moves, ply_of
+from ._received import received
 from .cards import Card, Suit
 from .errors import RulesError
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
-from .scoring import Score, score
+from .scoring import Score, called_card_played, chiamata_score, contract_of, holds, score
 from .state import Phase, State, Trick
 
 __all__ = ["View", "observe", "public_view"]
@@ -100,6 +103,10 @@ class View:
     partner: int | None = None
     """Chiamata: the partner, if this seat knows it: the holder of the called card knows
     itself (a solo caller too), and everyone knows once the called card is played."""
+    received: tuple[Card, ...] = ()
+    """This seat's own cards in the order it received them: dealt, drawn, taken by a
+    `SwapTrump`, played ones included (``()`` for a spectator). Search frameworks key
+    information states on it."""
 
 
 def observe(state: State, seat: int) -> View:
@@ -134,22 +141,41 @@ def public_view(state: State) -> View:
 
 
 def _view(state: State, seat: int | None) -> View:
+    # Search calls observe thousands of times a move, so each part is skipped when the
+    # rules make it trivial: no signals to hide, no hands shown, no auction.
     r = state.rules
     hands = state.hands
-    partners = _partners(state, seat)
-    visible = tuple(
-        hand if (other == seat or r.open_hands) else None for other, hand in enumerate(hands)
-    )
+    shown = state.shown
+    history = state.history
+    signals = r.signals
+    visible: tuple[tuple[Card, ...] | None, ...]
+    if r.open_hands:
+        visible = hands
+    else:
+        hidden: list[tuple[Card, ...] | None] = [None] * r.players
+        if seat is not None:
+            hidden[seat] = hands[seat]
+        visible = tuple(hidden)
     trump_card, known = _public_cards(state)
-    history = tuple(
-        entry
-        for entry in state.history
-        if type(entry[1]) is not Signal or entry[0] == seat or entry[0] in partners
-    )
+    if signals or shown:
+        partners = _partners(state, seat)
+        if signals:  # without the option no Signal can be in the history
+            history = tuple(
+                entry
+                for entry in history
+                if type(entry[1]) is not Signal or entry[0] == seat or entry[0] in partners
+            )
+        if shown:
+            shown = tuple(entry for entry in shown if entry[0] in partners)
     trump_suit = state.trump_suit
     caller = target = partner = None
     called_card = None
-    deal = contract(state)
+    deal = None
+    if r.auction is not None:
+        deal, holder = contract_of(state)
+        result = chiamata_score(state, deal, holder)
+    else:
+        result = score(state)
     if deal is not None:
         caller, target = deal.caller, deal.target
         if is_revealed(state) or seat == caller:
@@ -157,10 +183,12 @@ def _view(state: State, seat: int | None) -> View:
         else:  # "prima mano al buio": the named suit is the caller's secret until trick 1 ends
             trump_suit = None
             history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
-        if called_card is not None:
-            holder = dealt_to(state, called_card)
-            if holder == seat or called_card_played(state, called_card):
-                partner = holder
+        if (
+            called_card is not None
+            and holder is not None
+            and (holder == seat or called_card_played(state, called_card, holder))
+        ):
+            partner = holder
     return View(
         rules=r,
         seat=seat,
@@ -168,9 +196,9 @@ def _view(state: State, seat: int | None) -> View:
         dealer=state.dealer,
         hand=() if seat is None else hands[seat],
         hands=visible,
-        hand_sizes=tuple(len(hand) for hand in hands),
+        hand_sizes=tuple(map(len, hands)),
         known_cards=known,
-        shown=tuple(entry for entry in state.shown if entry[0] in partners),
+        shown=shown,
         removed=state.removed,
         initial_trump_card=_turned_card(state),
         trump_card=trump_card,
@@ -182,13 +210,14 @@ def _view(state: State, seat: int | None) -> View:
         trick=state.trick,
         tricks=state.tricks,
         history=history,
-        ply=ply_of(state),
-        score=score(state),
+        ply=ply_of(state) if signals else len(state.history),
+        score=result,
         legal_moves=legal_moves(state) if seat is not None and state.turn == seat else (),
         caller=caller,
         target=target,
         called_card=called_card,
         partner=partner,
+        received=() if seat is None else received(state, seat),
     )
 
 
@@ -212,31 +241,42 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     """
     r = state.rules
     players = r.players
-    known: list[list[Card]] = [[] for _ in range(players)]
     trump_card = state.trump_card
     dealt = r.dealt_cards
     if r.has_face_up_card:
         face_up = state.deck[dealt]
-        for seat, move in state.history:
-            if type(move) is SwapTrump:
-                known[seat].append(face_up)
-                face_up = move.card
+        swaps: list[tuple[int, Card]] = []
+        if r.seven_swap or r.two_swap:  # without them no SwapTrump can be in the history
+            for seat, move in state.history:
+                if type(move) is SwapTrump:
+                    swaps.append((seat, face_up))
+                    face_up = move.card
         rounds = (len(state.dealt_stock) + 1) // players
         if trump_card is None and len(state.tricks) >= rounds:
             # The last to draw in the last round with drawing takes it (§1.7).
             drawer = r.trick_seats[state.dealer][state.tricks[rounds - 1].winner][-1]
-            known[drawer].append(face_up)
+            swaps.append((drawer, face_up))
+        if not swaps:
+            return trump_card, _NO_KNOWN[players]
+        known: list[list[Card]] = [[] for _ in range(players)]
+        for seat, card in swaps:
+            known[seat].append(card)
     elif r.trump_source is TrumpSource.LAST_DEALT:
         last = state.deck[dealt - 1]
         holder = r.seats_for(state.dealer)[-1]  # dealt the last card (§1.6)
-        if last in state.hands[holder]:
-            known[holder].append(last)
-            trump_card = last
+        if not holds(state.hands[holder], last):
+            return trump_card, _NO_KNOWN[players]
+        return last, tuple((last,) if seat == holder else () for seat in range(players))
+    else:
+        return trump_card, _NO_KNOWN[players]
     hands = state.hands
     return trump_card, tuple(
-        tuple(sorted((card for card in cards if card in hands[seat]), key=_card_id))
+        tuple(sorted((card for card in cards if holds(hands[seat], card)), key=_card_id))
         for seat, cards in enumerate(known)
     )
+
+
+_NO_KNOWN: Final = {n: ((),) * n for n in range(1, 7)}
 
 
 def _turned_card(state: State) -> Card | None:

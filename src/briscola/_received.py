@@ -1,0 +1,66 @@
+"""The order in which one seat received its own cards (`View.received`).
+
+Information-state keys of search frameworks (OpenSpiel's among them) tell apart histories
+in which a seat got the same cards in another order. A hand is kept sorted, so the order is
+rebuilt here from the deck and the public course of the deal: the dealt cards in deal order
+(§1.6), then each card drawn after a trick (§1.7) and each face-up card taken by a
+`SwapTrump` (§3.1, §3.2), in the order they happened.
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .moves import Play, SwapTrump
+from .state import State
+
+
+def received(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` received so far in this deal, in the order it received them."""
+    r = state.rules
+    deck = state.deck
+    order = r.seats_for(state.dealer)
+    if seat not in order:
+        return ()
+    packet = r.deal_packet_size
+    span = packet * len(order)
+    count = r.active_players * r.hand_size
+    mine = [
+        deck[position] for position in range(count) if order[position % span // packet] == seat
+    ]
+    if not r.has_stock:
+        return tuple(mine)
+    players = r.players
+    face_up = deck[count] if r.has_face_up_card else None
+    stock = deck[count + r.has_face_up_card :]
+    drawn = 0
+    in_trick = 0
+    tricks = state.tricks
+    finished = 0
+    for who, move in state.history:
+        if type(move) is SwapTrump:
+            if who == seat and face_up is not None:
+                mine.append(face_up)
+            face_up = move.card
+        elif type(move) is Play:
+            in_trick += 1
+            if in_trick < r.active_players:
+                continue
+            in_trick = 0
+            if finished >= len(tricks):
+                break
+            drawer = tricks[finished].winner
+            finished += 1
+            if drawn >= len(stock) and face_up is None:
+                continue
+            for _ in range(players):
+                if drawn < len(stock):
+                    card = stock[drawn]
+                    drawn += 1
+                elif face_up is not None:
+                    card, face_up = face_up, None
+                else:
+                    break
+                if drawer == seat:
+                    mine.append(card)
+                drawer = (drawer + 1) % players
+    return tuple(mine)

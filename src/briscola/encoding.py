@@ -1,0 +1,820 @@
+"""Numbers for learning agents: one action index space and a fixed-size observation vector.
+
+Every move of every preset has one fixed action index (`action_index`), the same for every
+preset and option set, so one policy head can serve them all; `action_move` decodes an
+index through the legal moves of a view or state, and `action_mask` marks the legal ones.
+
+`observation` turns a `View` into a ``float32`` vector of a length fixed per `Rules`
+(`observation_shape`). It is built from the view alone, relative to the observing seat
+(seat-relative slot ``k`` is the seat ``k`` places after it in play order), with only the
+parts the rules need: Chiamata's auction only in Chiamata, claims only where seats may
+declare, and so on. Every value lies in ``[0, 1]``. Because the vector depends on the view
+only, every world `determinize` samples from a view encodes to the same vector.
+
+The layouts are plain data (`ACTION_LAYOUT`, `observation_layout`) so that other code (a
+batched engine, the docs' tables) can lay its arrays out the same way.
+
+`utility_bounds` and `max_game_length` give the range of a deal's game points and an upper
+bound on its number of moves, per `Rules`, as search frameworks ask for them.
+
+This module needs ``numpy``: ``pip install 'briscola[rl]'``.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from .cards import Card, Rank, Suit
+from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
+from .game import apply, legal_moves
+from .moves import (
+    STRONG_HAND,
+    WEAK_HAND,
+    Bid,
+    BidPoints,
+    Declare,
+    Has,
+    HasNot,
+    Move,
+    NameCard,
+    NameSuit,
+    Pass,
+    Play,
+    ShowHand,
+    Signal,
+    SwapTrump,
+)
+from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpSource, rules
+from .state import Phase, State
+from .views import View, observe
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "ACTION_LAYOUT",
+    "NUM_ACTIONS",
+    "ActionRange",
+    "Segment",
+    "Tracker",
+    "action_index",
+    "action_mask",
+    "action_move",
+    "max_game_length",
+    "observation",
+    "observation_layout",
+    "observation_shape",
+    "utility_bounds",
+]
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        raise ImportError("briscola.encoding needs numpy: pip install 'briscola[rl]'") from None
+    return numpy
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+class ActionRange(NamedTuple):
+    """One kind of move in the action index space: indices ``start`` to ``start + size - 1``."""
+
+    name: str
+    """The kind of move, such as ``"play"``."""
+    start: int
+    """The first index of the range."""
+    size: int
+    """How many indices the range holds."""
+    description: str
+    """Which move each index of the range stands for."""
+
+
+MIN_POINT_BID: Final = 61
+"""The lowest target a `BidPoints` move can have an index for."""
+MAX_POINT_BID: Final = 120
+"""The highest target a `BidPoints` move can have an index for."""
+
+
+def _ranges() -> tuple[ActionRange, ...]:
+    spec = (
+        ("play", 40, "`Play(card)`, by card id"),
+        ("swap", 40, "`SwapTrump(card)`, by card id"),
+        ("bid", 10, "`Bid(rank)`, by rank value 1–10"),
+        ("bid_points", 60, "`BidPoints(target)`, targets 61–120"),
+        ("pass", 1, "`Pass()`"),
+        ("name_suit", 4, "`NameSuit(suit)`, suits in the order D, C, S, B"),
+        ("name_card", 40, "`NameCard(card)`, by card id"),
+        ("declare_has", 40, "`Declare(Has(card))`, by card id"),
+        ("declare_has_not", 40, "`Declare(HasNot(card))`, by card id"),
+        ("declare_hand", 2, "`Declare(WEAK_HAND)`, `Declare(STRONG_HAND)`"),
+        ("signal", len(SIGNAL_TOKENS), "`Signal(token)`, tokens " + ", ".join(SIGNAL_TOKENS)),
+        ("show_hand", 1, "`ShowHand()`"),
+    )
+    result, start = [], 0
+    for name, size, description in spec:
+        result.append(ActionRange(name, start, size, description))
+        start += size
+    return tuple(result)
+
+
+ACTION_LAYOUT: Final[tuple[ActionRange, ...]] = _ranges()
+"""The action index space, range by range, in index order."""
+NUM_ACTIONS: Final[int] = ACTION_LAYOUT[-1].start + ACTION_LAYOUT[-1].size
+"""The number of action indices (the same for every preset)."""
+
+_START: Final = {entry.name: entry.start for entry in ACTION_LAYOUT}
+_PLAY: Final = _START["play"]
+_SWAP: Final = _START["swap"]
+_BID: Final = _START["bid"]
+_BID_POINTS: Final = _START["bid_points"]
+_PASS: Final = _START["pass"]
+_NAME_SUIT: Final = _START["name_suit"]
+_NAME_CARD: Final = _START["name_card"]
+_HAS: Final = _START["declare_has"]
+_HAS_NOT: Final = _START["declare_has_not"]
+_HAND: Final = _START["declare_hand"]
+_SIGNAL: Final = _START["signal"]
+_SHOW: Final = _START["show_hand"]
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(Suit)}
+_TOKEN_INDEX: Final = {token: index for index, token in enumerate(SIGNAL_TOKENS)}
+
+
+def action_index(move: Move) -> int:
+    """The fixed action index of ``move`` (see `ACTION_LAYOUT`).
+
+    Raises:
+        InvalidMoveError: if ``move`` is not a move.
+        IllegalMoveError: for a move no preset allows, which has no index: a point bid
+            outside 61–120 or a signal token that is not a known token.
+
+    Examples:
+        >>> from briscola import Card, Pass, Play
+        >>> action_index(Play(Card.parse("AD"))), action_index(Pass())
+        (0, 150)
+    """
+    if type(move) is Play:
+        return _PLAY + move.card.id
+    if type(move) is SwapTrump:
+        return _SWAP + move.card.id
+    if type(move) is Pass:
+        return _PASS
+    if type(move) is Bid:
+        return _BID + int(move.rank) - 1
+    if type(move) is BidPoints:
+        target = move.target
+        if not MIN_POINT_BID <= target <= MAX_POINT_BID:
+            raise IllegalMoveError(
+                f"a point bid of {target} has no action index: bids run from "
+                f"{MIN_POINT_BID} to {MAX_POINT_BID}"
+            )
+        return _BID_POINTS + target - MIN_POINT_BID
+    if type(move) is NameSuit:
+        return _NAME_SUIT + _SUIT_INDEX[move.suit]
+    if type(move) is NameCard:
+        return _NAME_CARD + move.card.id
+    if type(move) is Declare:
+        claim = move.claim
+        if type(claim) is Has:
+            return _HAS + claim.card.id
+        if type(claim) is HasNot:
+            return _HAS_NOT + claim.card.id
+        return _HAND + (claim is STRONG_HAND)
+    if type(move) is Signal:
+        token = move.token
+        index = _TOKEN_INDEX.get(token)
+        if index is None:
+            raise IllegalMoveError(
+                f"the signal {token[:20]!r} has no action index: the tokens are "
+                + ", ".join(SIGNAL_TOKENS)
+            )
+        return _SIGNAL + index
+    if type(move) is ShowHand:
+        return _SHOW
+    raise InvalidMoveError(f"action_index() needs a move, not {type(move).__name__}")
+
+
+def _index_move(index: int) -> Move:
+    """The move of an index, legal or not (the inverse of `action_index`)."""
+    for entry in reversed(ACTION_LAYOUT):
+        if index >= entry.start:
+            offset = index - entry.start
+            break
+    name = entry.name
+    if name in ("play", "swap", "name_card", "declare_has", "declare_has_not"):
+        card = Card.from_id(offset)
+        if name == "play":
+            return Play(card)
+        if name == "swap":
+            return SwapTrump(card)
+        if name == "name_card":
+            return NameCard(card)
+        return Declare(Has(card) if name == "declare_has" else HasNot(card))
+    if name == "bid":
+        return Bid(Rank(offset + 1))
+    if name == "bid_points":
+        return BidPoints(MIN_POINT_BID + offset)
+    if name == "pass":
+        return Pass()
+    if name == "name_suit":
+        return NameSuit(tuple(Suit)[offset])
+    if name == "declare_hand":
+        return Declare(STRONG_HAND if offset else WEAK_HAND)
+    if name == "signal":
+        return Signal(SIGNAL_TOKENS[offset])
+    return ShowHand()
+
+
+_MOVES: Final[tuple[Move, ...]] = tuple(_index_move(i) for i in range(NUM_ACTIONS))
+
+
+def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
+    if isinstance(view_or_state, View):
+        return view_or_state.legal_moves
+    if isinstance(view_or_state, State):
+        return legal_moves(view_or_state)
+    raise InvalidStateError(
+        f"{caller}() needs a View or a State, not {type(view_or_state).__name__}"
+    )
+
+
+def _as_index(index: object) -> int:
+    if isinstance(index, bool):
+        raise InvalidMoveError(f"an action index is a whole number, not {index!r}")
+    try:
+        value = operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidMoveError(
+            f"an action index is a whole number, not {type(index).__name__} {index!r:.40}"
+        ) from None
+    if not 0 <= value < NUM_ACTIONS:
+        raise IllegalMoveError(
+            f"action {value} does not exist: indices run from 0 to {NUM_ACTIONS - 1}"
+        )
+    return value
+
+
+def action_move(index: int, view_or_state: View | State) -> Move:
+    """The legal move with action index ``index`` in ``view_or_state``.
+
+    ``index`` may be any integer, a ``numpy`` integer included.
+
+    Raises:
+        InvalidMoveError: if ``index`` is not a whole number.
+        IllegalMoveError: if no legal move has that index (or the index does not exist).
+        InvalidStateError: if ``view_or_state`` is neither a `View` nor a `State`.
+
+    Examples:
+        >>> import briscola
+        >>> state = briscola.new_game("classic", seed=1)
+        >>> move = briscola.legal_moves(state)[0]
+        >>> action_move(action_index(move), state) == move
+        True
+    """
+    value = _as_index(index)
+    legal = _legal(view_or_state, "action_move")
+    move = _MOVES[value]
+    if move in legal:
+        return legal[legal.index(move)]
+    if not legal:
+        raise IllegalMoveError(f"action {value} ({move}) is not legal: this seat is not to act")
+    raise IllegalMoveError(f"action {value} ({move}) is not a legal move now")
+
+
+def legal_indices(view_or_state: View | State) -> list[int]:
+    """The action indices of the legal moves, in the order `legal_moves` lists them."""
+    return [action_index(move) for move in _legal(view_or_state, "legal_indices")]
+
+
+def action_mask(view_or_state: View | State) -> npt.NDArray[np.int8]:
+    """An ``int8`` vector of length `NUM_ACTIONS`: 1 at the index of each legal move.
+
+    A `View` gives its seat's legal moves (all zeros when that seat is not to act); a
+    `State` gives the legal moves of the seat to act.
+
+    Raises:
+        InvalidStateError: if the argument is neither a `View` nor a `State`.
+    """
+    np = _numpy()
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[[action_index(move) for move in _legal(view_or_state, "action_mask")]] = 1
+    return mask  # type: ignore[no-any-return]
+
+
+# --- observations -------------------------------------------------------------------------
+
+
+class Segment(NamedTuple):
+    """One part of an observation vector: ``size`` values from ``offset``."""
+
+    name: str
+    """A short name, such as ``"hand"`` or ``"played/1"``."""
+    offset: int
+    """The index of its first value."""
+    size: int
+    """How many values it holds."""
+    description: str
+    """What the values mean."""
+
+
+_CARDS: Final = 40
+_PHASES: Final = tuple(Phase)
+_RANKS: Final = tuple(Rank)
+
+
+class _Layout:
+    """The observation layout of one `Rules`, with the offsets the encoder needs."""
+
+    def __init__(self, r: Rules) -> None:
+        n = r.players
+        self.rules = r
+        self.players = n
+        segments: list[Segment] = []
+        self.offsets: dict[str, int] = {}
+
+        def add(name: str, size: int, description: str) -> None:
+            offset = segments[-1].offset + segments[-1].size if segments else 0
+            segments.append(Segment(name, offset, size, description))
+            self.offsets[name] = offset
+
+        def per_seat(name: str, size: int, description: str, first: int = 0) -> None:
+            for k in range(first, n):
+                add(f"{name}/{k}", size, description.replace("{k}", str(k)))
+
+        add("hand", _CARDS, "1 for each card in this seat's hand, by card id")
+        per_seat("trick", _CARDS, "the card seat +{k} played to the current trick, by card id")
+        per_seat("played", _CARDS, "cards seat +{k} played to finished tricks, by card id")
+        self.open_hands = r.open_hands
+        self.sharing = (
+            r.share_hands_before_first_trick is not ShareHands.OFF
+            or r.share_hands_when_stock_empty is not ShareHands.OFF
+        )
+        self.known = (
+            r.open_hands
+            or r.has_face_up_card
+            or r.trump_source is TrumpSource.LAST_DEALT
+            or self.sharing
+        )
+        if self.known:
+            per_seat(
+                "known",
+                _CARDS,
+                "cards this seat knows to be in the hand of seat +{k} (open hands, the "
+                "face-up card taken or drawn, Bugiarda's trump card, hands shown to it)",
+                first=1,
+            )
+        self.face_up = r.has_face_up_card or r.trump_source is TrumpSource.LAST_DEALT
+        if self.face_up:
+            add("trump_card", _CARDS, "the face-up trump card while it is face up, by card id")
+        self.removed = bool(r.removed) or r.removed_two == "random" or r.players == 6
+        if self.removed:
+            add("removed", _CARDS, "cards out of play for this deal, by card id")
+        self.open_stock = r.open_stock and r.has_stock
+        if self.open_stock:
+            add("stock", _CARDS, "the face-down cards still to be drawn (open stock)")
+        self.chiamata = r.auction is not None
+        if self.chiamata:
+            add("called_card", _CARDS, "the called card once this seat knows it, by card id")
+        self.trump = r.variant != "briscolone"
+        if self.trump:
+            add("trump_suit", 4, "the trump suit once known, one-hot in the order D, C, S, B")
+        add("phase", len(_PHASES), "the phase, one-hot: " + ", ".join(p.value for p in _PHASES))
+        add("turn", n, "the seat to act, one-hot by relative seat (0 = this seat)")
+        add("leader", n, "the leader of the current trick, one-hot by relative seat")
+        add("dealer", n, "the dealer, one-hot by relative seat")
+        add("hand_sizes", n, "each relative seat's hand size, divided by the hand size")
+        add("points", n, "card points captured by each relative seat, divided by 120")
+        self.stock = r.has_stock
+        if self.stock:
+            add("stock_size", 1, "cards left to draw (face-up card included) / cards in play")
+        add("tricks", 1, "finished tricks / tricks in a deal")
+        if self.chiamata:
+            add("caller", n, "the caller once the auction is over, one-hot by relative seat")
+            add("partner", n, "the partner once this seat knows it, one-hot by relative seat")
+            add("target", 1, "the caller's side's target once known: (target − 60) / 60")
+            add("passed", n, "1 for each relative seat that has passed in the auction")
+            per_seat("bid_rank", len(_RANKS), "seat +{k}'s last rank bid, one-hot by rank 1–10")
+            add("bid_points", n, "each relative seat's last point bid: (target − 60) / 60")
+        self.claims = r.declaration_round or r.public_claims
+        if self.claims:
+            per_seat("claim_has", _CARDS, "cards seat +{k} claimed to hold, by card id")
+            per_seat("claim_has_not", _CARDS, "cards seat +{k} claimed not to hold, by card id")
+            add("claim_hand", 2 * n, "per relative seat: claimed a weak hand, a strong hand")
+        self.signals = r.signals
+        if self.signals:
+            per_seat(
+                "signal",
+                len(SIGNAL_TOKENS),
+                "seat +{k}'s last signal this seat saw, one-hot: " + ", ".join(SIGNAL_TOKENS),
+            )
+        self.segments = tuple(segments)
+        self.size = segments[-1].offset + segments[-1].size
+        self.in_play = len(r.deck) - (r.removed_two == "random")
+        self.tricks_per_deal = max(1, self.in_play // r.active_players)
+        o = self.offsets
+        self.o_trick = [o[f"trick/{k}"] for k in range(n)]
+        self.o_played = [o[f"played/{k}"] for k in range(n)]
+        self.o_known = [0] + [o[f"known/{k}"] for k in range(1, n)] if self.known else []
+
+
+_LAYOUTS: dict[Rules, _Layout] = {}
+
+
+def _layout(r: Rules) -> _Layout:
+    layout = _LAYOUTS.get(r)
+    if layout is None:
+        if not isinstance(r, Rules):
+            raise RulesError(f"expected a Rules value, not {type(r).__name__}")
+        layout = _LAYOUTS[r] = _Layout(r)
+    return layout
+
+
+def _as_rules(rules_or_variant: Rules | str) -> Rules:
+    if isinstance(rules_or_variant, Rules):
+        return rules_or_variant
+    return rules(rules_or_variant)
+
+
+def observation_layout(rules: Rules | str) -> tuple[Segment, ...]:
+    """The parts of the observation vector of ``rules`` (a `Rules` or a preset name).
+
+    Examples:
+        >>> [segment.name for segment in observation_layout("classic")][:4]
+        ['hand', 'trick/0', 'trick/1', 'played/0']
+    """
+    return _layout(_as_rules(rules)).segments
+
+
+def observation_shape(rules: Rules | str) -> tuple[int]:
+    """The shape of `observation` for ``rules`` (a `Rules` or a preset name).
+
+    Examples:
+        >>> observation_shape("classic")
+        (303,)
+    """
+    return (_layout(_as_rules(rules)).size,)
+
+
+def observation(view: View) -> npt.NDArray[np.float32]:
+    """The ``float32`` observation vector of ``view``, laid out by `observation_layout`.
+
+    Seat-relative: slot ``k`` of a per-seat part is the seat ``k`` places after the
+    observing seat (a spectator's `public_view` is read from seat 0). Every value is in
+    ``[0, 1]``.
+
+    Raises:
+        InvalidStateError: if ``view`` is not a `View`.
+    """
+    if not isinstance(view, View):
+        raise InvalidStateError(f"observation() needs a View, not {type(view).__name__}")
+    np = _numpy()
+    layout = _layout(view.rules)
+    o = layout.offsets
+    n = layout.players
+    me = 0 if view.seat is None else view.seat
+    ones: list[int] = [card.id for card in view.hand]
+    values: list[tuple[int, float]] = []
+    r = view.rules
+    if view.trick:
+        seats = r.trick_seats[view.dealer][view.leader]
+        o_trick = layout.o_trick
+        for seat, card in zip(seats, view.trick, strict=False):
+            ones.append(o_trick[(seat - me) % n] + card.id)
+    o_played = layout.o_played
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            ones.append(o_played[(seat - me) % n] + card.id)
+    if layout.known:
+        o_known = layout.o_known
+        for seat in range(n):
+            k = (seat - me) % n
+            if k == 0:
+                continue
+            base = o_known[k]
+            hand = view.hands[seat]
+            if hand is not None:
+                ones.extend(base + card.id for card in hand)
+            ones.extend(base + card.id for card in view.known_cards[seat])
+        if view.shown:
+            in_play = set(view.trick)
+            for trick in view.tricks:
+                in_play.update(trick.cards)
+            for seat, cards in view.shown:
+                k = (seat - me) % n
+                if k:
+                    ones.extend(o_known[k] + c.id for c in cards if c not in in_play)
+    if layout.face_up and view.trump_card is not None:
+        ones.append(o["trump_card"] + view.trump_card.id)
+    if layout.removed:
+        ones.extend(o["removed"] + card.id for card in view.removed)
+    if layout.open_stock and view.stock is not None:
+        ones.extend(o["stock"] + card.id for card in view.stock)
+    if layout.trump and view.trump_suit is not None:
+        ones.append(o["trump_suit"] + _SUIT_INDEX[view.trump_suit])
+    ones.append(o["phase"] + _PHASES.index(view.phase))
+    if view.turn is not None:
+        ones.append(o["turn"] + (view.turn - me) % n)
+    ones.append(o["leader"] + (view.leader - me) % n)
+    ones.append(o["dealer"] + (view.dealer - me) % n)
+    hand_size = r.hand_size
+    base = o["hand_sizes"]
+    for seat, size in enumerate(view.hand_sizes):
+        if size:
+            values.append((base + (seat - me) % n, size / hand_size))
+    base = o["points"]
+    for seat, points in enumerate(view.score.points):
+        if points:
+            values.append((base + (seat - me) % n, points / 120))
+    if layout.stock:
+        values.append((o["stock_size"], view.stock_size / layout.in_play))
+    values.append((o["tricks"], len(view.tricks) / layout.tricks_per_deal))
+    if layout.chiamata:
+        _chiamata(view, layout, me, ones, values)
+    if layout.claims or layout.signals:
+        _talk(view, layout, me, ones)
+    vector = np.zeros(layout.size, dtype=np.float32)
+    vector[ones] = 1.0
+    for index, value in values:
+        vector[index] = value
+    return vector  # type: ignore[no-any-return]
+
+
+def _chiamata(
+    view: View, layout: _Layout, me: int, ones: list[int], values: list[tuple[int, float]]
+) -> None:
+    o = layout.offsets
+    n = layout.players
+    if view.called_card is not None:
+        ones.append(o["called_card"] + view.called_card.id)
+    if view.caller is not None:
+        ones.append(o["caller"] + (view.caller - me) % n)
+    if view.partner is not None:
+        ones.append(o["partner"] + (view.partner - me) % n)
+    if view.target is not None:
+        values.append((o["target"], (view.target - 60) / 60))
+    last_rank: dict[int, Rank] = {}
+    last_points: dict[int, int] = {}
+    passed: set[int] = set()
+    active = view.rules.active_players
+    # The auction is the run of bids and passes that opens the deal; it is over once every
+    # seat but the high bidder has passed, and later passes belong to other rounds.
+    for seat, move in view.history:
+        kind = type(move)
+        if kind is Bid:
+            last_rank[seat] = move.rank  # type: ignore[attr-defined]
+        elif kind is BidPoints:
+            last_points[seat] = move.target  # type: ignore[attr-defined]
+        elif kind is Pass:
+            passed.add(seat)
+        else:
+            break
+        if len(passed) >= active - bool(last_rank or last_points):
+            break
+    for seat in passed:
+        ones.append(o["passed"] + (seat - me) % n)
+    for seat, rank in last_rank.items():
+        ones.append(o[f"bid_rank/{(seat - me) % n}"] + int(rank) - 1)
+    for seat, target in last_points.items():
+        values.append((o["bid_points"] + (seat - me) % n, max(0, target - 60) / 60))
+
+
+def _talk(view: View, layout: _Layout, me: int, ones: list[int]) -> None:
+    o = layout.offsets
+    n = layout.players
+    claims: set[int] = set()
+    last_signal: dict[int, str] = {}
+    for seat, move in view.history:
+        kind = type(move)
+        k = (seat - me) % n
+        if kind is Declare and layout.claims:
+            claim = move.claim  # type: ignore[attr-defined]
+            if type(claim) is Has:
+                claims.add(o[f"claim_has/{k}"] + claim.card.id)
+            elif type(claim) is HasNot:
+                claims.add(o[f"claim_has_not/{k}"] + claim.card.id)
+            else:
+                claims.add(o["claim_hand"] + 2 * k + (claim is STRONG_HAND))
+        elif kind is Signal and layout.signals:
+            last_signal[k] = move.token  # type: ignore[attr-defined]
+    ones.extend(claims)
+    for k, token in last_signal.items():
+        index = _TOKEN_INDEX.get(token)
+        if index is not None:
+            ones.append(o[f"signal/{k}"] + index)
+
+
+# --- following a deal ---------------------------------------------------------------------
+
+
+class Tracker:
+    """The observations of one deal, followed move by move without rebuilding views.
+
+    Environments observe after every move. `observation` goes through a `View`, whose
+    construction (every hidden card checked, the score, the history filtered) costs more
+    than the move itself. For rules where a seat's observation depends only on its own
+    hand and the public course of the deal (the classic family without table talk, shared
+    hands or an open stock), a tracker reads those parts straight from the state and keeps
+    the rest (each seat's played cards, the cards known to be in a hand) up to date as
+    moves are applied; for the other rules it goes through `observe`. Either way
+    ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
+
+    Args:
+        state: The deal to follow, at any point.
+    """
+
+    def __init__(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
+        r = state.rules
+        self._layout = _layout(r)
+        self._fast = (
+            r.auction is None
+            and r.trump_source is not TrumpSource.LAST_DEALT
+            and not (r.declaration_round or r.public_claims or r.signals)
+            and not self._layout.sharing
+            and not (r.open_stock and r.has_stock)
+        )
+        self._state = state
+        self._cache: dict[int, npt.NDArray[np.float32]] = {}
+        self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
+        self._tricks = 0
+        self._known: list[set[Card]] = [set() for _ in range(r.players)]
+        if self._fast and (state.history or state.tricks):
+            # Joining a deal under way: the known cards are those of its view.
+            view = observe(state, 0)
+            self._known = [set(cards) for cards in view.known_cards]
+        self._catch_up()
+
+    @property
+    def state(self) -> State:
+        """The current state of the deal."""
+        return self._state
+
+    def apply(self, move: Move) -> State:
+        """Apply ``move`` (as `briscola.apply` does) and follow the deal to the new state.
+
+        Raises:
+            IllegalMoveError: if ``move`` is not legal now.
+            InvalidMoveError: if ``move`` is not a move.
+        """
+        before = self._state
+        after = apply(before, move)
+        self._state = after
+        self._cache.clear()
+        if self._fast:
+            seat = before.turn
+            known = self._known
+            if type(move) is SwapTrump:
+                if seat is not None and before.trump_card is not None:
+                    known[seat].add(before.trump_card)
+            elif type(move) is Play and seat is not None:
+                known[seat].discard(move.card)
+            face_up = before.trump_card
+            if face_up is not None and after.trump_card is None:
+                for holder, hand in enumerate(after.hands):
+                    if face_up in hand:
+                        known[holder].add(face_up)  # drawn as the last card of the stock
+            self._catch_up()
+        return after
+
+    def _catch_up(self) -> None:
+        tricks = self._state.tricks
+        for trick in tricks[self._tricks :]:
+            self._played.extend(
+                (seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)
+            )
+        self._tricks = len(tricks)
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """``observation(observe(state, seat))`` for the current state.
+
+        Raises:
+            RulesError: if ``seat`` is not a seat of the variant.
+        """
+        cached = self._cache.get(seat)
+        if cached is not None:
+            return cached.copy()
+        state = self._state
+        if not self._fast:
+            vector = observation(observe(state, seat))
+        else:
+            r = state.rules
+            if type(seat) is not int or not 0 <= seat < r.players:
+                raise RulesError(
+                    f"seat {seat!r} is not a seat of {r.variant!r}: "
+                    f"seats run from 0 to {r.players - 1}"
+                )
+            vector = self._encode(state, seat)
+        self._cache[seat] = vector
+        return vector.copy()
+
+    def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
+        np = _numpy()
+        layout = self._layout
+        o = layout.offsets
+        n = layout.players
+        r = state.rules
+        ones: list[int] = [card.id for card in state.hands[me]]
+        if state.trick:
+            o_trick = layout.o_trick
+            seats = r.trick_seats[state.dealer][state.leader]
+            for seat, card in zip(seats, state.trick, strict=False):
+                ones.append(o_trick[(seat - me) % n] + card.id)
+        o_played = layout.o_played
+        ones.extend(o_played[(seat - me) % n] + card for seat, card in self._played)
+        if layout.known:
+            o_known = layout.o_known
+            for seat in range(n):
+                k = (seat - me) % n
+                if k == 0:
+                    continue
+                if r.open_hands:
+                    ones.extend(o_known[k] + card.id for card in state.hands[seat])
+                else:
+                    hand = state.hands[seat]
+                    ones.extend(o_known[k] + c.id for c in self._known[seat] if c in hand)
+        if layout.face_up and state.trump_card is not None:
+            ones.append(o["trump_card"] + state.trump_card.id)
+        if layout.removed:
+            ones.extend(o["removed"] + card.id for card in state.removed)
+        if layout.trump and state.trump_suit is not None:
+            ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
+        ones.append(o["phase"] + _PHASES.index(state.phase))
+        if state.turn is not None:
+            ones.append(o["turn"] + (state.turn - me) % n)
+        ones.append(o["leader"] + (state.leader - me) % n)
+        ones.append(o["dealer"] + (state.dealer - me) % n)
+        vector = np.zeros(layout.size, dtype=np.float32)
+        vector[ones] = 1.0
+        base = o["hand_sizes"]
+        hand_size = r.hand_size
+        for seat, hand in enumerate(state.hands):
+            vector[base + (seat - me) % n] = len(hand) / hand_size
+        base = o["points"]
+        for seat, points in enumerate(state.points):
+            vector[base + (seat - me) % n] = points / 120
+        if layout.stock:
+            vector[o["stock_size"]] = state.stock_size / layout.in_play
+        vector[o["tricks"]] = len(state.tricks) / layout.tricks_per_deal
+        return vector  # type: ignore[no-any-return]
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """The action mask of the seat to act (all zeros once the deal is over)."""
+        return action_mask(self._state)
+
+
+# --- bounds -------------------------------------------------------------------------------
+
+
+def utility_bounds(rules: Rules | str) -> tuple[int, int]:
+    """The lowest and highest game points (`Score.deltas`) a seat can get in one deal.
+
+    Examples:
+        >>> utility_bounds("classic"), utility_bounds("classic-3")
+        ((-1, 1), (-2, 2))
+    """
+    r = _as_rules(rules)
+    if r.auction is not None:
+        if r.stakes is Stakes.BANDS:
+            unit = 10  # the top band, 5, doubled for a cappotto (§2.5.6)
+        elif r.stakes is Stakes.TEDALDI:
+            unit = 4
+        else:
+            unit = 2
+        most = (r.active_players - 1) * unit  # a solo caller against every defender
+        return (-most, most)
+    if len(r.teams) == 2:
+        return (-1, 1)
+    return (-2, 2)
+
+
+def max_game_length(rules: Rules | str) -> int:
+    """An upper bound on the number of moves of one deal of ``rules``, signals included.
+
+    Examples:
+        >>> max_game_length("classic")
+        40
+    """
+    r = _as_rules(rules)
+    n = r.players
+    moves = len(r.deck)  # every card in play is played once, and no more
+    if r.has_face_up_card and (r.seven_swap or r.two_swap):
+        moves += 2 + n  # the 7 and the 2 of trumps change hands once each; a swap round
+    if r.share_hands_before_first_trick is ShareHands.VOLUNTARY:
+        moves += n
+    if r.share_hands_when_stock_empty is ShareHands.VOLUNTARY:
+        moves += n
+    if r.declaration_round:
+        moves += n
+    if r.auction is not None:
+        # Each bid beats the one before, so there are at most as many bids as steps of the
+        # ladder (ranks, then every point target), and each seat passes once.
+        ladder = len(r.call_ranks) + (MAX_POINT_BID - MIN_POINT_BID + 1)
+        moves += ladder + n + 1
+    if r.public_claims or r.signals:
+        moves *= 2  # at most one Declare or Signal a turn
+    return moves

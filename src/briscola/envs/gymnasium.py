@@ -1,0 +1,286 @@
+"""A Gymnasium environment: one learning seat against players.
+
+`BriscolaEnv(variant, seat=0, opponents=None, **options)` plays one deal per episode. The
+learning seat acts through the action indices of `briscola.encoding` (`Discrete`); every
+other seat is played by an opponent, any callable from a `View` to a `Move` (the players
+of `briscola.players`, by default a `RandomPlayer` each). The observation is the vector of
+`briscola.encoding.observation` for the learning seat; the legal actions are in
+``info["action_mask"]`` and `BriscolaEnv.action_masks` (the method maskable agents call).
+The reward is the seat's game points for the deal (`Score.deltas`), given at its end, 0
+for a void deal; a deal ends the episode (``terminated``).
+
+``reset(seed=s)`` deals ``new_game(variant, seed=s)`` and reseeds the opponents that have
+``with_seed`` (the players of `briscola.players`) from ``s``, so a seed replays a whole
+episode. A deal that ends before the learning seat ever acts (one annulled as dealt) is
+dealt again from the environment's generator. An action that is not legal changes nothing
+(``info["illegal_action"]`` is true) unless the environment was made with
+``illegal_action="raise"``.
+
+Importing this module registers ``briscola/<preset>-v0`` for every preset
+(``gymnasium.make("briscola/classic-v0")``), taking the same keyword arguments.
+
+Needs ``pip install 'briscola[gymnasium]'``.
+
+Examples:
+    >>> import gymnasium
+    >>> import briscola.envs.gymnasium
+    >>> env = gymnasium.make("briscola/classic-v0")
+    >>> obs, info = env.reset(seed=3)
+    >>> obs.shape, info["action_mask"].sum() > 0
+    ((303,), np.True_)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
+
+from ..errors import IllegalMoveError, RulesError
+from ..game import new_game
+from ..moves import Move
+from ..render import render
+from ..rules import VARIANTS, Rules, rules
+from ..scoring import score
+from ..state import Phase, State
+from ..views import View, observe
+from ._common import as_seed, require
+
+require("gymnasium", "gymnasium")
+require("numpy", "gymnasium")
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+
+from .. import encoding  # noqa: E402
+
+__all__ = ["ENV_IDS", "BriscolaEnv", "LegalActions", "Opponent"]
+
+Opponent: TypeAlias = Callable[[View], Move]
+"""A player of the other seats: a callable from its `View` to a legal `Move`."""
+
+ENV_IDS: tuple[str, ...] = tuple(f"briscola/{name}-v0" for name in sorted(VARIANTS))
+"""The registered environment ids, one per preset."""
+
+_SEED_SPAN = 2**63
+
+
+class LegalActions(gymnasium.spaces.Discrete):
+    """`Discrete(NUM_ACTIONS)` whose `sample` without a mask draws a legal action.
+
+    Generic tools (Gymnasium's environment checker, random baselines) sample actions from
+    the action space; sampling only legal ones lets them play real deals. A copy or a
+    pickled space is a plain `Discrete`.
+
+    Args:
+        mask_of: Returns the current action mask.
+    """
+
+    def __init__(self, mask_of: Callable[[], npt.NDArray[np.int8]]) -> None:
+        super().__init__(encoding.NUM_ACTIONS)
+        self._mask_of = mask_of
+
+    def sample(
+        self,
+        mask: npt.NDArray[np.int8] | None = None,
+        probability: npt.NDArray[np.int8] | None = None,
+    ) -> np.int64:
+        """A random action: a legal one unless ``mask`` or ``probability`` is given."""
+        if mask is None and probability is None:
+            current = self._mask_of()
+            if current.any():
+                mask = current
+        return super().sample(mask=mask, probability=probability)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (gymnasium.spaces.Discrete, (self.n,))
+
+
+class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One deal of ``variant`` seen from the learning ``seat``.
+
+    Args:
+        variant: A preset name or a `Rules`.
+        seat: The learning seat (not one that sits out the deal).
+        opponents: One callable for every other seat (in seat order, the learning seat
+            left out), or one callable for all of them; ``None`` plays each with a
+            `briscola.players.RandomPlayer`.
+        render_mode: ``"ansi"`` (`render` returns the table as text) or ``"human"``
+            (prints it).
+        illegal_action: What an action that is not legal does: ``"ignore"`` (nothing
+            changes, the reward is 0 and ``info["illegal_action"]`` is true, so that generic
+            tools and unmasked agents can run) or ``"raise"`` (`IllegalMoveError`).
+        **options: Table rules, as for `briscola.rules`.
+
+    Raises:
+        RulesError: for a bad variant, option, seat, render mode or opponents.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: str | Rules = "classic",
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "ignore",
+        **options: Any,
+    ) -> None:
+        self.rules: Rules = rules(variant, **options)
+        if illegal_action not in ("ignore", "raise"):
+            raise RulesError(
+                f"illegal_action={illegal_action!r:.40} is not valid: use 'ignore' or 'raise'"
+            )
+        self.illegal_action = illegal_action
+        r = self.rules
+        if type(seat) is not int or seat not in r.seats_for(r.players - 1):
+            raise RulesError(
+                f"seat={seat!r:.40} is not valid: use a seat that plays in {r.variant!r}"
+            )
+        if render_mode not in (None, "ansi", "human"):
+            raise RulesError(
+                f"render_mode={render_mode!r:.40} is not valid: use 'ansi' or 'human'"
+            )
+        self.seat = seat
+        self.render_mode = render_mode
+        self.opponents = self._opponents(opponents)
+        self._players: list[Opponent | None] = list(self.opponents)
+        shape = encoding.observation_shape(r)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+        self.action_space = LegalActions(self.action_masks)
+        self._tracker: encoding.Tracker | None = None
+
+    def _opponents(self, opponents: Opponent | Sequence[Opponent] | None) -> list[Opponent | None]:
+        n = self.rules.players
+        if opponents is None:
+            from ..players import RandomPlayer
+
+            return [None if s == self.seat else RandomPlayer(seed=s) for s in range(n)]
+        if callable(opponents):
+            return [None if s == self.seat else opponents for s in range(n)]
+        if isinstance(opponents, str | bytes) or not isinstance(opponents, Sequence):
+            raise RulesError(
+                "opponents must be a callable from a View to a Move, or one for each other seat"
+            )
+        listed = list(opponents)
+        if len(listed) != n - 1 or not all(callable(p) for p in listed):
+            raise RulesError(f"opponents: give one callable for each of the {n - 1} other seats")
+        players: list[Opponent | None] = []
+        for s in range(n):
+            players.append(None if s == self.seat else listed.pop(0))
+        return players
+
+    @property
+    def game(self) -> State:
+        """The current `State` of the deal (the referee's picture, hidden cards included)."""
+        if self._tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        return self._tracker.state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game (``new_game(variant, seed=seed)`` when ``seed`` is given) and
+        let the opponents play up to the learning seat's first turn."""
+        seed = as_seed(seed)
+        super().reset(seed=seed)
+        deal_seed = seed
+        while True:
+            if deal_seed is None:
+                deal_seed = int(self.np_random.integers(_SEED_SPAN))
+            self._players = [
+                p.with_seed(deal_seed + s) if hasattr(p, "with_seed") else p  # type: ignore[union-attr]
+                for s, p in enumerate(self.opponents)
+            ]
+            self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed))
+            self._advance()
+            if self.game.phase is not Phase.OVER:
+                break
+            deal_seed = None  # over before the learning seat acted: deal again
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), self._info()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Play the move with index ``action`` for the learning seat, then the opponents'
+        moves up to its next turn or the end of the deal.
+
+        Raises:
+            IllegalMoveError: if the deal is over, or (with ``illegal_action="raise"``) the
+                action is not legal now.
+        """
+        tracker = self._tracker
+        if tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        state = tracker.state
+        if state.turn != self.seat:
+            raise IllegalMoveError("the deal is over: call reset() to deal again")
+        try:
+            move = encoding.action_move(int(action), state)
+        except IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), 0.0, False, False, info
+        tracker.apply(move)
+        self._advance()
+        state = tracker.state
+        over = state.phase is Phase.OVER
+        reward = float(score(state).deltas[self.seat]) if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, over, False, self._info()
+
+    def _advance(self) -> None:
+        tracker = self._tracker
+        assert tracker is not None
+        state = tracker.state
+        while state.turn is not None and state.turn != self.seat:
+            player = self._players[state.turn]
+            assert player is not None
+            state = tracker.apply(player(observe(state, state.turn)))
+
+    def _observation(self) -> npt.NDArray[np.float32]:
+        assert self._tracker is not None
+        return self._tracker.observation(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learning seat's action mask (``int8``; all zeros once the deal is over)."""
+        tracker = self._tracker
+        if tracker is None or tracker.state.turn != self.seat:
+            return np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
+        return tracker.action_mask()
+
+    def render(self) -> str | None:
+        """The whole table as text: returned for ``"ansi"``, printed for ``"human"``."""
+        if self._tracker is None:
+            return "" if self.render_mode == "ansi" else None
+        text = render(self._tracker.state)
+        if self.render_mode == "ansi":
+            return text
+        if self.render_mode == "human":
+            print(text)
+        return None
+
+
+def _register() -> None:
+    registered = gymnasium.envs.registry
+    for name, env_id in zip(sorted(VARIANTS), ENV_IDS, strict=True):
+        if env_id not in registered:
+            gymnasium.register(
+                id=env_id,
+                entry_point="briscola.envs.gymnasium:BriscolaEnv",
+                kwargs={"variant": name},
+                disable_env_checker=False,
+            )
+
+
+_register()

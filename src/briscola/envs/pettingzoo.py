@@ -1,0 +1,205 @@
+"""A PettingZoo AEC environment: every seat of a deal is an agent.
+
+``env(variant, **options)`` (wrapped the usual PettingZoo way) and ``raw_env(variant,
+**options)`` take a preset name or a `Rules` and any table rules. Agents are named
+``player_<seat>``; a seat that sits out the deal (``bugiarda-5``) is not an agent. An
+agent's observation is a dict: ``"observation"``, the vector of `briscola.encoding.observation`
+of its view, and ``"action_mask"``, the ``int8`` mask of `briscola.encoding.action_mask`.
+Actions are the indices of `briscola.encoding` (`Discrete(NUM_ACTIONS)`).
+
+A seat may act several times in a row (a swap or a claim before its play, the caller
+naming the trump right after the auction): `agent_selection` simply stays on it. Rewards
+are the deal's game points (`Score.deltas`), given when the deal ends; a void deal ends
+with zero rewards. ``reset(seed=s)`` deals exactly ``new_game(variant, seed=s)``;
+``reset(options={"dealer": d})`` picks the dealer.
+
+Needs ``pip install 'briscola[pettingzoo]'``.
+
+Examples:
+    >>> from briscola.envs.pettingzoo import env
+    >>> table = env("classic")
+    >>> table.reset(seed=1)
+    >>> for agent in table.agent_iter():
+    ...     obs, reward, terminated, truncated, info = table.last()
+    ...     action = None if terminated else table.action_space(agent).sample(obs["action_mask"])
+    ...     table.step(action)
+    >>> table.close()
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import IllegalMoveError, RulesError
+from ..game import new_game
+from ..render import render
+from ..rules import Rules, rules
+from ..scoring import score
+from ..state import Phase, State
+from ._common import as_seed, require
+
+require("pettingzoo", "pettingzoo")
+_np = require("numpy", "pettingzoo")
+
+import gymnasium  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from .. import encoding  # noqa: E402
+
+__all__ = ["env", "raw_env"]
+
+
+def _agent(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class raw_env(AECEnv):
+    """The unwrapped AEC environment of one deal of ``variant``.
+
+    Args:
+        variant: A preset name (``"classic"``) or a `Rules`.
+        render_mode: ``"human"`` (print the table) or ``"ansi"`` (return it as text).
+        **options: Table rules, as for `briscola.rules`.
+    """
+
+    metadata = {  # noqa: RUF012 - the attribute PettingZoo reads
+        "render_modes": ["human", "ansi"],
+        "name": "briscola_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, variant: str | Rules = "classic", render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        self.rules: Rules = rules(variant, **options)
+        if render_mode not in (None, "human", "ansi"):
+            raise RulesError(
+                f"render_mode={render_mode!r:.40} is not valid: use 'human' or 'ansi'"
+            )
+        self.render_mode = render_mode
+        n = self.rules.players
+        self.possible_agents = [_agent(seat) for seat in range(n)]
+        self._seat_of = {_agent(seat): seat for seat in range(n)}
+        shape = encoding.observation_shape(self.rules)
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(0.0, 1.0, shape, dtype=_np.float32),
+                    "action_mask": gymnasium.spaces.Box(
+                        0, 1, (encoding.NUM_ACTIONS,), dtype=_np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(encoding.NUM_ACTIONS)
+            for agent in self.possible_agents
+        }
+        self._tracker: encoding.Tracker | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``: the indices of `briscola.encoding`."""
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        """The current `State` of the deal (the referee's picture, hidden cards included)."""
+        if self._tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        return self._tracker.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: exactly ``new_game(variant, seed=seed)``.
+
+        ``options`` may hold ``"dealer"``; other keys are ignored.
+        """
+        dealer = None if not options else options.get("dealer")
+        state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
+        self._tracker = encoding.Tracker(state)
+        self.agents = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        if state.phase is Phase.OVER:  # a deal void as dealt
+            self._finish(state)
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = _agent(state.turn)  # type: ignore[arg-type]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` observes: its observation vector and its action mask."""
+        tracker = self._tracker
+        if tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        seat = self._seat_of[agent]
+        if tracker.state.turn == seat:
+            mask = tracker.action_mask()
+        else:
+            mask = _np.zeros(encoding.NUM_ACTIONS, dtype=_np.int8)
+        return {"observation": tracker.observation(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play the move with action index ``action`` for the agent to act.
+
+        An agent whose deal is over steps with ``None`` to leave.
+
+        Raises:
+            IllegalMoveError: if the action is not legal for that agent now.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game
+        if action is None:
+            raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
+        tracker = self._tracker
+        assert tracker is not None
+        state = tracker.apply(encoding.action_move(action, state))
+        self._cumulative_rewards[agent] = 0
+        self.rewards = dict.fromkeys(self.agents, 0)
+        if state.phase is Phase.OVER:
+            self._finish(state)
+        else:
+            self.agent_selection = _agent(state.turn)  # type: ignore[arg-type]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, state: State) -> None:
+        deltas = score(state).deltas
+        for agent in self.agents:
+            self.rewards[agent] = deltas[self._seat_of[agent]]
+            self.terminations[agent] = True
+        if state.turn is None and self.agents:
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        """The whole table as text: printed for ``"human"``, returned for ``"ansi"``."""
+        if self._tracker is None:
+            return None if self.render_mode != "ansi" else ""
+        text = render(self._tracker.state)
+        if self.render_mode == "ansi":
+            return text
+        if self.render_mode == "human":
+            print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(variant: str | Rules = "classic", render_mode: str | None = None, **options: Any) -> Any:
+    """The environment of ``variant`` wrapped as PettingZoo recommends (order enforcing,
+    checked actions); see `raw_env` for the arguments."""
+    table = raw_env(variant, render_mode=render_mode, **options)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))

@@ -1,0 +1,161 @@
+"""The Gymnasium environment: Gymnasium's environment checker on every preset, vector
+environments, opponents, seeds, rewards and masks."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import briscola  # noqa: E402
+from briscola import VARIANTS, IllegalMoveError, RulesError, View, new_game, observe  # noqa: E402
+from briscola.encoding import action_mask, observation  # noqa: E402
+from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv  # noqa: E402
+from briscola.players import GreedyPlayer, RandomPlayer  # noqa: E402
+
+
+@pytest.mark.parametrize("env_id", ENV_IDS)
+def test_the_environment_checker_passes(env_id: str) -> None:
+    check_env(gymnasium.make(env_id, render_mode="ansi").unwrapped)
+
+
+def test_a_spread_of_options_passes_the_checker() -> None:
+    for variant, options in (
+        ("classic", {"seven_swap": True, "two_swap": True}),
+        ("classic-4", {"signals": True, "share_hands_when_stock_empty": "voluntary"}),
+        ("chiamata", {"players": 6, "six_player_form": "remove_fours"}),
+        ("bugiarda", {"public_claims": True}),
+    ):
+        env_id = f"briscola/{variant}-v0"
+        check_env(gymnasium.make(env_id, render_mode="ansi", **options).unwrapped)
+
+
+def first_legal(mask: Any) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[0]) if len(legal) else 0
+
+
+@pytest.mark.parametrize("vector", ["sync", "async"])
+def test_vector_environments(vector: str) -> None:
+    def make() -> Any:
+        return gymnasium.make("briscola/classic-v0")
+
+    kind = gymnasium.vector.SyncVectorEnv if vector == "sync" else gymnasium.vector.AsyncVectorEnv
+    envs = kind([make, make])
+    try:
+        obs, info = envs.reset(seed=5)
+        assert obs.shape == (2, 303)
+        finished = 0
+        for _ in range(60):
+            actions = np.array([first_legal(mask) for mask in info["action_mask"]])
+            obs, _, terminated, truncated, info = envs.step(actions)
+            finished += int(terminated.sum())
+            assert not truncated.any()
+        assert finished >= 2  # each deal of classic takes 20 of the learning seat's moves
+    finally:
+        envs.close()
+
+
+def test_reset_deals_new_game_and_replays_an_episode() -> None:
+    env = BriscolaEnv("classic-4", seat=1)
+    obs, info = env.reset(seed=np.int64(17))
+    assert env.game.deck == new_game("classic-4", seed=17).deck
+    view = observe(env.game, 1)
+    assert np.array_equal(obs, observation(view))
+    assert np.array_equal(info["action_mask"], action_mask(view))
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+
+    def episode() -> list[Any]:
+        trail = []
+        obs, info = env.reset(seed=17)
+        terminated = False
+        while not terminated:
+            obs, reward, terminated, _, info = env.step(first_legal(info["action_mask"]))
+            trail.append((obs.tobytes(), reward))
+        return trail
+
+    first = episode()
+    assert episode() == first
+    assert first[-1][1] == briscola.score(env.game).deltas[1]
+    assert all(reward == 0 for _, reward in first[:-1])
+
+
+def test_opponents_are_any_callables_on_a_view() -> None:
+    seen: list[int | None] = []
+
+    def first_move(view: View) -> briscola.Move:
+        seen.append(view.seat)
+        return view.legal_moves[0]
+
+    env = BriscolaEnv("classic-3", opponents=[first_move, GreedyPlayer(seed=1)])
+    env.reset(seed=3)
+    env.step(first_legal(env.action_masks()))
+    assert set(seen) <= {1}
+    env = BriscolaEnv("classic", opponents=RandomPlayer(seed=4))
+    env.reset(seed=3)
+    with pytest.raises(RulesError):
+        BriscolaEnv("classic-3", opponents=[first_move])
+    with pytest.raises(RulesError):
+        BriscolaEnv("classic", opponents="greedy")  # type: ignore[arg-type]
+
+
+def test_illegal_actions() -> None:
+    env = BriscolaEnv("classic")
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    before = env.game
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert env.game == before
+    assert info["illegal_action"] is True
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    strict = BriscolaEnv("classic", illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(IllegalMoveError):
+        strict.step(illegal)
+
+
+def test_the_action_space_samples_legal_actions_and_pickles_plain() -> None:
+    env = BriscolaEnv("chiamata")
+    env.reset(seed=2)
+    env.action_space.seed(0)
+    mask = env.action_masks()
+    assert all(mask[env.action_space.sample()] for _ in range(20))
+    copy = pickle.loads(pickle.dumps(env.action_space))
+    assert copy == env.action_space
+    assert type(copy) is gymnasium.spaces.Discrete
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(RulesError):
+        BriscolaEnv("bugiarda-5", seat=4)  # the dealer sits out
+    with pytest.raises(RulesError):
+        BriscolaEnv("classic", seat=2)
+    with pytest.raises(RulesError):
+        BriscolaEnv("classic", render_mode="rgb_array")
+    with pytest.raises(RulesError):
+        BriscolaEnv("classic", illegal_action="penalty")
+    env = BriscolaEnv("classic")
+    with pytest.raises(RulesError):
+        env.step(0)
+    with pytest.raises(RulesError):
+        env.reset(seed="1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_preset_plays_to_the_end(variant: str) -> None:
+    env = BriscolaEnv(variant, seat=0)
+    _, info = env.reset(seed=9)
+    terminated = False
+    while not terminated:
+        _, reward, terminated, _, info = env.step(first_legal(info["action_mask"]))
+    low, high = briscola.encoding.utility_bounds(variant)
+    assert low <= reward <= high
+    assert not info["action_mask"].any()
+    with pytest.raises(IllegalMoveError):
+        env.step(0)

@@ -1,0 +1,158 @@
+"""The PettingZoo AEC environment: PettingZoo's own test utilities on every preset and a
+spread of table rules, and the behaviour its users rely on (seeds, rewards, seats that sit
+out, seats acting several times in a row, void deals)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+
+import briscola  # noqa: E402
+from briscola import VARIANTS, IllegalMoveError, Pass, new_game, observe  # noqa: E402
+from briscola.encoding import action_index, action_mask, observation  # noqa: E402
+from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
+
+# PettingZoo's checks recommend a plain array observation; ours is the documented dict of
+# an observation and an action mask, as in PettingZoo's own card games.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
+OPTION_SETS: Final[list[tuple[str, dict[str, Any]]]] = [
+    *((variant, {}) for variant in sorted(VARIANTS)),
+    ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
+    ("classic", {"open_stock": True, "must_follow_suit": True, "tie_rule": "replay"}),
+    ("classic-3", {"removed_two": "random", "deal_packet_size": 3}),
+    ("classic-4", {"signals": True, "share_hands_when_stock_empty": "voluntary"}),
+    ("classic-6", {"public_claims": True, "share_hands_before_first_trick": "automatic"}),
+    ("chiamata", {"auction": "points_only", "first_trick_blind": "committed"}),
+    ("chiamata", {"players": 6, "six_player_form": "dealer_sits_out", "stakes": "bands"}),
+    ("chiamata-milan", {"first_trick_blind": "free_choice", "public_claims": True}),
+    ("bugiarda", {"declaration_round": False, "public_claims": True}),
+    ("scoperta", {"rank_variant": "seven_high"}),
+]
+
+
+def label(case: tuple[str, dict[str, Any]]) -> str:
+    variant, options = case
+    return variant + "".join(f",{name}={value}" for name, value in options.items())
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=label)
+def test_pettingzoo_api_seed_and_render_tests(case: tuple[str, dict[str, Any]]) -> None:
+    variant, options = case
+    api_test(env(variant, **options), num_cycles=60)
+    seed_test(lambda: env(variant, **options), num_cycles=60)
+    render_test(lambda render_mode=None: env(variant, render_mode=render_mode, **options))
+
+
+def play(table: Any, seed: int) -> dict[str, float]:
+    """Play a deal with random legal actions; the rewards each agent collected."""
+    table.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals: dict[str, float] = {}
+    for agent in table.agent_iter():
+        obs, reward, terminated, truncated, _ = table.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            table.step(None)
+        else:
+            table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_reset_deals_new_game_and_rewards_are_the_game_points(variant: str) -> None:
+    table = raw_env(variant)
+    table.reset(seed=np.int64(21))
+    assert table.game == new_game(variant, seed=21)
+    for agent in table.agents:
+        seat = int(agent.split("_")[1])
+        view = observe(table.game, seat)
+        obs = table.observe(agent)
+        assert np.array_equal(obs["observation"], observation(view))
+        assert np.array_equal(obs["action_mask"], action_mask(view))
+        assert obs["action_mask"].dtype == np.int8
+    totals = play(table, 21)
+    final = briscola.score(table.game)
+    assert final.final
+    assert totals == {f"player_{seat}": final.deltas[seat] for seat in _active(table)}
+
+
+def _active(table: raw_env) -> tuple[int, ...]:
+    return table.rules.seats_for(table.game.dealer)
+
+
+def test_a_seat_that_sits_out_is_not_an_agent() -> None:
+    table = raw_env("bugiarda-5")
+    table.reset(seed=3)
+    assert "player_4" not in table.agents
+    assert len(table.agents) == 4
+    table.reset(seed=3, options={"dealer": 0})
+    assert "player_0" not in table.agents
+
+
+def test_a_seat_acts_again_after_a_swap() -> None:
+    table = raw_env("classic", seven_swap=True, seven_swap_requires_higher=False)
+    # Find a deal where the first hand can swap: the seat stays selected after the swap.
+    for seed in range(300):
+        table.reset(seed=seed)
+        swaps = [m for m in briscola.legal_moves(table.game) if isinstance(m, briscola.SwapTrump)]
+        if swaps:
+            agent = table.agent_selection
+            table.step(action_index(swaps[0]))
+            assert table.agent_selection == agent
+            return
+    pytest.fail("no deal with a swap for the first hand")
+
+
+def test_the_caller_names_right_after_the_auction() -> None:
+    table = raw_env("chiamata")
+    table.reset(seed=8)
+    while table.game.phase is briscola.Phase.AUCTION:
+        table.step(action_index(briscola.legal_moves(table.game)[0]))
+    assert table.game.phase is briscola.Phase.NAME_TRUMP
+    assert table.agent_selection == f"player_{briscola.score(table.game).caller}"
+
+
+def test_a_void_deal_ends_with_zero_rewards() -> None:
+    table = raw_env("chiamata", all_pass="redeal")
+    table.reset(seed=4)
+    for _ in range(5):
+        table.step(action_index(Pass()))
+    assert briscola.score(table.game).void
+    assert all(table.terminations.values())
+    assert set(table.rewards.values()) == {0}
+    while table.agents:
+        _, reward, terminated, _, _ = table.last()
+        assert terminated
+        assert reward == 0
+        table.step(None)
+    assert table.agents == []
+
+
+def test_an_illegal_action_is_refused() -> None:
+    table = raw_env("classic")
+    table.reset(seed=2)
+    with pytest.raises(IllegalMoveError):
+        table.step(action_index(Pass()))
+    with pytest.raises(IllegalMoveError):
+        table.step(None)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(briscola.RulesError):
+        raw_env("classic", render_mode="rgb_array")
+    with pytest.raises(briscola.RulesError):
+        raw_env("classic", nonsense=True)
+    with pytest.raises(briscola.RulesError):
+        raw_env("classic").reset(seed="7")  # type: ignore[arg-type]
+    with pytest.raises(briscola.RulesError):
+        _ = raw_env("classic").game

@@ -1,0 +1,255 @@
+"""`briscola.encoding`: the action index space, the masks and the observation vectors.
+
+* Over random deals of every preset with random table rules, for every state and seat: the
+  mask marks exactly the legal moves; every legal move's index decodes back to it; the
+  observation has the shape of its rules and values in [0, 1]; a world `determinize` samples
+  from the view encodes to the same observation and mask; the deal ends within
+  `max_game_length` moves with game points within `utility_bounds`.
+* The index space is one fixed table: every index decodes to a distinct move.
+* Bad input raises the library's own errors.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+import pytest
+from hypothesis import given
+
+np = pytest.importorskip("numpy")
+
+import briscola  # noqa: E402
+from briscola import (  # noqa: E402
+    VARIANTS,
+    WEAK_HAND,
+    Bid,
+    BidPoints,
+    Card,
+    Declare,
+    Has,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    Pass,
+    Play,
+    Rank,
+    Signal,
+    determinize,
+    legal_moves,
+    new_game,
+    observe,
+)
+from briscola.encoding import (  # noqa: E402
+    ACTION_LAYOUT,
+    NUM_ACTIONS,
+    Tracker,
+    action_index,
+    action_mask,
+    action_move,
+    max_game_length,
+    observation,
+    observation_layout,
+    observation_shape,
+    utility_bounds,
+)
+from strategies import GameSpec, deal_settings, games, replay  # noqa: E402
+
+SETTINGS: Final = deal_settings(60)
+
+
+def check_view(view: briscola.View) -> None:
+    legal = view.legal_moves
+    mask = action_mask(view)
+    assert mask.dtype == np.int8
+    assert mask.shape == (NUM_ACTIONS,)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(action_index(m) for m in legal)
+    assert int(mask.sum()) == len(legal)  # no two legal moves share an index
+    for move in legal:
+        assert action_move(action_index(move), view) == move
+    vector = observation(view)
+    assert vector.dtype == np.float32
+    assert vector.shape == observation_shape(view.rules)
+    assert float(vector.min()) >= 0.0
+    assert float(vector.max()) <= 1.0
+
+
+@SETTINGS
+@given(games())
+def test_masks_codec_and_observations_over_random_deals(spec: GameSpec) -> None:
+    states = replay(spec)
+    r = spec.rules
+    assert len(states) - 1 <= max_game_length(r)
+    low, high = utility_bounds(r)
+    final = briscola.score(states[-1])
+    assert all(low <= delta <= high for delta in final.deltas)
+    for state in states:
+        for seat in range(r.players):
+            check_view(observe(state, seat))
+        if not briscola.is_over(state):
+            mask = action_mask(state)
+            assert int(mask.sum()) == len(legal_moves(state))
+
+
+@SETTINGS
+@given(games())
+def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
+    states = replay(spec)
+    r = spec.rules
+    tracker = Tracker(states[0])
+    for index, state in enumerate(states):
+        if index:
+            tracker.apply(state.history[-1][1])
+        assert tracker.state == state
+        for seat in range(r.players):
+            assert np.array_equal(tracker.observation(seat), observation(observe(state, seat)))
+        assert np.array_equal(tracker.action_mask(), action_mask(state))
+    # Joining a deal under way gives the same observations.
+    middle = states[len(states) // 2]
+    joined = Tracker(middle)
+    for seat in range(r.players):
+        assert np.array_equal(joined.observation(seat), observation(observe(middle, seat)))
+
+
+@SETTINGS
+@given(games())
+def test_a_sampled_world_encodes_like_the_view(spec: GameSpec) -> None:
+    states = replay(spec)
+    rng = random.Random(spec.seed)
+    for state in rng.sample(states, min(3, len(states))):
+        seat = rng.randrange(spec.rules.players)
+        view = observe(state, seat)
+        world = observe(determinize(view, seed=spec.seed), seat)
+        assert np.array_equal(observation(world), observation(view))
+        assert np.array_equal(action_mask(world), action_mask(view))
+
+
+def test_every_index_decodes_to_a_distinct_move() -> None:
+    from briscola.encoding import _MOVES
+
+    assert len(set(_MOVES)) == NUM_ACTIONS == 286
+    assert [action_index(move) for move in _MOVES] == list(range(NUM_ACTIONS))
+    starts = [entry.start for entry in ACTION_LAYOUT]
+    assert starts == sorted(starts)
+    assert starts[0] == 0
+
+
+def test_fixed_indices() -> None:
+    assert action_index(Play(Card.parse("AD"))) == 0
+    assert action_index(Play(Card.parse("KB"))) == 39
+    assert action_index(Bid(Rank.ACE)) == 80
+    assert action_index(BidPoints(61)) == 90
+    assert action_index(BidPoints(120)) == 149
+    assert action_index(Pass()) == 150
+    assert action_index(Declare(WEAK_HAND)) == 275
+    assert action_index(Signal("ACE")) == 277
+
+
+def test_numpy_integers_are_indices() -> None:
+    state = new_game("classic", seed=5)
+    move = legal_moves(state)[1]
+    assert action_move(np.int64(action_index(move)), state) == move
+    assert action_move(np.uint8(action_index(move)), observe(state, 0)) == move
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_layout_covers_the_vector(variant: str) -> None:
+    segments = observation_layout(variant)
+    offset = 0
+    for segment in segments:
+        assert segment.offset == offset
+        assert segment.size > 0
+        assert segment.description
+        offset += segment.size
+    assert observation_shape(variant) == (offset,)
+    assert len({segment.name for segment in segments}) == len(segments)
+
+
+def test_only_the_parts_a_preset_needs() -> None:
+    classic = {segment.name for segment in observation_layout("classic")}
+    chiamata = {segment.name for segment in observation_layout("chiamata")}
+    assert "caller" not in classic
+    assert "called_card" in chiamata
+    assert "trump_card" in classic
+    assert "trump_card" not in chiamata
+    assert "trump_suit" not in {s.name for s in observation_layout("briscolone")}
+    assert "claim_has/0" in {s.name for s in observation_layout("bugiarda")}
+
+
+def test_the_observation_is_seat_relative() -> None:
+    state = new_game("classic-4", seed=11)
+    rng = random.Random(3)
+    for _ in range(9):
+        state = briscola.apply(state, rng.choice(legal_moves(state)))
+    # Seat 1 seen by seat 0 sits where seat 2 sits seen by seat 1: one place after.
+    names = list(observation_layout(state.rules))
+    trick_1 = next(s for s in names if s.name == "trick/1")
+    played_1 = next(s for s in names if s.name == "played/1")
+    v0, v1 = observation(observe(state, 0)), observation(observe(state, 1))
+    cards_of_1 = [
+        c.id for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 1
+    ]
+    cards_of_2 = [
+        c.id for t in state.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 2
+    ]
+    window0 = v0[played_1.offset : played_1.offset + 40]
+    window1 = v1[played_1.offset : played_1.offset + 40]
+    assert sorted(np.flatnonzero(window0).tolist()) == sorted(cards_of_1)
+    assert sorted(np.flatnonzero(window1).tolist()) == sorted(cards_of_2)
+    assert trick_1.size == 40
+
+
+def test_the_observation_hides_what_the_view_hides() -> None:
+    state = new_game("classic", seed=2)
+    vector = observation(observe(state, 0))
+    hand = observation_layout("classic")[0]
+    assert sorted(np.flatnonzero(vector[: hand.size]).tolist()) == sorted(
+        c.id for c in state.hands[0]
+    )
+    assert not {c.id for c in state.hands[1]} & set(np.flatnonzero(vector[:40]).tolist())
+
+
+def test_bounds_of_chiamata_stakes() -> None:
+    assert utility_bounds("chiamata") == (-8, 8)
+    assert utility_bounds(briscola.rules("chiamata", stakes="bands")) == (-40, 40)
+    assert max_game_length("classic") == 40
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: action_index("7C"), InvalidMoveError),  # type: ignore[arg-type]
+        (lambda: action_index(BidPoints(121)), IllegalMoveError),
+        (lambda: action_index(Signal("WAVE")), IllegalMoveError),
+        (lambda: action_move(-1, new_game("classic", seed=1)), IllegalMoveError),
+        (lambda: action_move(NUM_ACTIONS, new_game("classic", seed=1)), IllegalMoveError),
+        (lambda: action_move("3", new_game("classic", seed=1)), InvalidMoveError),  # type: ignore[arg-type]
+        (lambda: action_move(True, new_game("classic", seed=1)), InvalidMoveError),
+        (lambda: action_move(150, new_game("classic", seed=1)), IllegalMoveError),
+        (lambda: action_move(0, "state"), InvalidStateError),  # type: ignore[arg-type]
+        (lambda: action_mask(None), InvalidStateError),  # type: ignore[arg-type]
+        (lambda: observation(new_game("classic", seed=1)), InvalidStateError),  # type: ignore[arg-type]
+        (lambda: observation_shape("nonsense"), briscola.RulesError),
+    ],
+)
+def test_bad_input(call: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        call()  # type: ignore[operator]
+
+
+def test_an_index_not_legal_for_a_waiting_seat() -> None:
+    state = new_game("classic", seed=1)
+    view = observe(state, 1)
+    assert not action_mask(view).any()
+    with pytest.raises(IllegalMoveError, match="not to act"):
+        action_move(action_index(Play(state.hands[1][0])), view)
+
+
+def test_claims_are_encoded() -> None:
+    state = new_game("bugiarda", seed=4)
+    card = state.hands[0][0]
+    state = briscola.apply(state, Declare(Has(card)))
+    layout = {s.name: s for s in observation_layout(state.rules)}
+    vector = observation(observe(state, 1))
+    # Seat 0 is three places after seat 1 in a four-seat game.
+    assert vector[layout["claim_has/3"].offset + card.id] == 1.0

@@ -1,0 +1,151 @@
+"""The batched engine of the classic family against the scalar engine, move for move."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from briscola import Card, Play, apply, legal_moves, new_game, observe, rules, score  # noqa: E402
+from briscola.encoding import action_mask, observation  # noqa: E402
+from briscola.errors import IllegalMoveError, RulesError  # noqa: E402
+from briscola.state import State  # noqa: E402
+from briscola.vector import SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
+
+DEALS = 2000
+
+
+def _scalar(game: VectorGame) -> list[State]:
+    return [new_game(game.rules, deck=[Card.from_id(int(c)) for c in row]) for row in game.decks]
+
+
+def _play(state: State, card: int) -> State:
+    return apply(state, Play(Card.from_id(int(card))))
+
+
+def _hand_ids(state: State, seat: int) -> list[int]:
+    return [card.id for card in state.hands[seat]]
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_equals_the_scalar_engine_move_for_move(variant: str) -> None:
+    game = VectorGame(variant, count=DEALS, seed=11)
+    states = _scalar(game)
+    rng = np.random.default_rng(5)
+    rows = range(DEALS)
+    while not game.done:
+        assert game.turn.tolist() == [s.turn for s in states]
+        actions = game.random_actions(rng)
+        game.step(actions)
+        states = [
+            apply(s, Play(Card.from_id(int(card))))
+            for s, card in zip(states, actions, strict=True)
+        ]
+        assert game.points.tolist() == [list(s.points) for s in states]
+        assert game.leader.tolist() == [s.leader for s in states]
+        if game.trick.shape[1] == 0:  # a trick was just collected: same winner everywhere
+            assert game.turn.tolist() == [s.tricks[-1].winner for s in states]
+            assert game.stock_size == states[0].stock_size
+    assert all(s.phase.value == "over" for s in states)
+    assert game.scores().tolist() == [list(score(s).deltas) for s in states]
+    assert game.rewards().dtype == np.float32
+    for i in rows[:50]:
+        assert game.played_by[i].tolist() == _played_by(states[i])
+
+
+def _played_by(state: State) -> list[int]:
+    owner = [-1] * 40
+    for trick in state.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            owner[card.id] = seat
+    return owner
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_masks_hands_and_observations_match_the_encoding(variant: str) -> None:
+    game = VectorGame(variant, count=12, seed=4)
+    states = _scalar(game)
+    rng = np.random.default_rng(9)
+    while True:
+        if not game.done:
+            masks = game.legal_mask()
+            full = game.action_masks()
+            for i, state in enumerate(states):
+                legal = {move.card.id for move in legal_moves(state)}  # type: ignore[attr-defined]
+                assert set(np.nonzero(masks[i])[0].tolist()) == legal
+                assert np.array_equal(full[i], action_mask(state))
+                for seat in range(game.players):
+                    held = game.hands[i, seat]
+                    assert sorted(held[held >= 0].tolist()) == _hand_ids(state, seat)
+        seat_sets = (0, game.players - 1) if game.done else (None, 0, game.players - 1)
+        for seats in seat_sets:
+            vectors = game.observations(seats)
+            for i, state in enumerate(states):
+                observer = state.turn if seats is None else seats
+                assert observer is not None
+                assert np.array_equal(vectors[i], observation(observe(state, observer)))
+        if game.done:
+            break
+        actions = game.random_actions(rng)
+        game.step(actions)
+        states = [
+            apply(s, Play(Card.from_id(int(card))))
+            for s, card in zip(states, actions, strict=True)
+        ]
+
+
+def test_explicit_decks_deal_like_new_game() -> None:
+    decks = shuffled_decks("classic-3", 3, seed=1)
+    game = VectorGame("classic-3", decks=decks.tolist())
+    assert np.array_equal(game.decks, decks)
+    state = new_game("classic-3", deck=[Card.from_id(int(c)) for c in decks[2]])
+    assert sorted(game.hands[2, 1].tolist()) == _hand_ids(state, 1)
+    assert state.trump_card is not None
+    assert int(game.face_up[2]) == state.trump_card.id
+
+
+def test_the_shuffle_is_seeded_and_uniform_enough() -> None:
+    first = shuffled_decks("classic", 500, seed=3)
+    assert np.array_equal(first, shuffled_decks("classic", 500, seed=3))
+    assert not np.array_equal(first, shuffled_decks("classic", 500, seed=4))
+    assert (np.sort(first, axis=1) == np.arange(40)).all()
+    # Every card reaches the top of some deck.
+    assert set(first[:, 0].tolist()) == set(range(40))
+
+
+def test_only_the_classic_family_with_default_rules() -> None:
+    with pytest.raises(RulesError, match="classic-4"):
+        VectorGame("chiamata", count=1)
+    with pytest.raises(RulesError, match="default table rules"):
+        VectorGame(rules("classic", seven_swap=True), count=1)
+    assert VectorGame(rules("classic-4"), count=1).players == 4
+    with pytest.raises(RulesError, match="not 'klassic'"):
+        VectorGame("klassic", count=1)
+
+
+def test_bad_input_raises_the_library_errors() -> None:
+    with pytest.raises(RulesError, match="not a deck"):
+        VectorGame("classic", decks=[[0] * 40])
+    with pytest.raises(RulesError, match="one row of 40"):
+        VectorGame("classic", decks=[list(range(39))])
+    with pytest.raises(RulesError, match="count"):
+        VectorGame("classic")
+    with pytest.raises(RulesError, match="count"):
+        shuffled_decks("classic", -1)
+    game = VectorGame("classic", count=2, seed=0)
+    with pytest.raises(RulesError, match="2 card ids"):
+        game.step([1, 2, 3])
+    with pytest.raises(IllegalMoveError, match="not a card id"):
+        game.step([40, 0])
+    held = game.hands[0, 1, 0]
+    with pytest.raises(IllegalMoveError, match="deal 0"):
+        game.step([held, game.hands[1, 0, 0]])
+    with pytest.raises(RulesError, match="seats"):
+        game.observations(5)
+    while not game.done:
+        game.step(game.random_actions(0))
+    with pytest.raises(IllegalMoveError, match="over"):
+        game.step([0, 0])
+    with pytest.raises(RulesError, match="give the seats"):
+        game.observations()
+    assert not game.legal_mask().any()
