@@ -115,7 +115,7 @@ def test_arguments_of_the_wrong_kind() -> None:
     state = new_game("classic", seed=3)
     with pytest.raises(briscola.RulesError, match="rng"):
         random_playout(state, rng=5)  # type: ignore[arg-type]
-    with pytest.raises(briscola.InvalidStateError, match="seed"):
+    with pytest.raises(briscola.RulesError, match="seed"):
         determinize(observe(state, 0), seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(briscola.RulesError, match="seed"):
         new_game("classic", deck=list(DECK), seed="bad")  # type: ignore[arg-type]

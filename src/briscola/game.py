@@ -17,7 +17,7 @@ import attrs
 from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
-from ._deal import deal_hands, entropy, fresh_seed, shuffle
+from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
 from ._rounds import apply_round, automatic_snapshot, legal_round, opening
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
@@ -93,8 +93,8 @@ def new_game(
         r = preset if preset is not None else rules(variant)
     dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
     trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None")
+    if seed is not None:
+        seed = check_seed(seed)
     if deck is not None:
         return deal_from(r, deck, dealer, trump_suit)
     if seed is None:

@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from ._deal import fresh_seed
+from ._deal import check_seed, fresh_seed, seed_text
 from .errors import RulesError
 from .rules import Rules, TieRule, rules
 from .scoring import Score
@@ -277,10 +277,7 @@ def new_match(
         raise RulesError(f"format={format!r} is not valid: use a MatchFormat or its name")
     if chosen.kind == "first_to_game_points" and r.auction is None:
         raise RulesError("first_to_game_points is a Chiamata format")
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
+    seed = fresh_seed() if seed is None else check_seed(seed)
     rotation = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
     if rotation not in tuple(DealerRotation):
         raise RulesError(
@@ -332,7 +329,7 @@ def new_match(
 
 def _draw(seed: int, label: bytes) -> int:
     """A 256-bit number drawn from the match seed for one purpose (``label``)."""
-    digest = hashlib.sha256(b"briscola/match/v1:" + str(seed).encode() + b":" + label)
+    digest = hashlib.sha256(b"briscola/match/v1:" + seed_text(seed).encode() + b":" + label)
     return int.from_bytes(digest.digest(), "big")
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from ._deal import check_seed, seed_text
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -89,10 +90,8 @@ class Record:
             not isinstance(self.deck, tuple) or not all(isinstance(c, Card) for c in self.deck)
         ):
             raise InvalidNotationError("a record's deck must be a tuple of cards")
-        if self.seed is not None and type(self.seed) is not int:
-            raise InvalidNotationError(
-                f"a record's seed must be a whole number, not {self.seed!r:.40}"
-            )
+        if self.seed is not None:
+            object.__setattr__(self, "seed", check_seed(self.seed))
         if self.trump_suit is not None and not isinstance(self.trump_suit, Suit):
             raise InvalidNotationError("a record's trump_suit must be a Suit or None")
         for tag in self.tags:
@@ -172,7 +171,7 @@ class Record:
         if self.deck is not None:
             lines.append(f'[Deck "{" ".join(map(str, self.deck))}"]')
         if self.seed is not None:
-            lines.append(f'[Seed "{self.seed}"]')
+            lines.append(f'[Seed "{seed_text(self.seed)}"]')
         if self.trump_suit is not None:
             lines.append(f'[TrumpSuit "{self.trump_suit.value}"]')
         lines.extend(f'[{name} "{_escape(value)}"]' for name, value in self.tags)

@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ._deal import fresh_seed
+from ._deal import check_seed, fresh_seed, seed_text
 from .cards import Card, Rank, Suit
 from .errors import BriscolaError, InvalidStateError
 from .game import apply, deal_from
@@ -39,7 +39,7 @@ class _Stream:
     """Random numbers from a seed by SHA-512 in counter mode (no global or library RNG)."""
 
     def __init__(self, seed: int) -> None:
-        self._key = b"briscola/determinize/v1:" + str(seed).encode()
+        self._key = b"briscola/determinize/v1:" + seed_text(seed).encode()
         self._counter = 0
         self._pool = 0
         self._bits = 0
@@ -84,9 +84,7 @@ def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
         raise InvalidStateError(
             f"determinize() needs a View from observe(), not {type(view).__name__}"
         )
-    if seed is not None and type(seed) is not int:
-        raise InvalidStateError(f"seed={seed!r:.40} is not valid: use a whole number or None")
-    stream = _Stream(fresh_seed() if seed is None else seed)
+    stream = _Stream(fresh_seed() if seed is None else check_seed(seed))
     try:
         return _determinize(view, stream)
     except InvalidStateError:
