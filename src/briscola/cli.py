@@ -231,7 +231,7 @@ def play_match_demo(
 def _option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     if not sep:
-        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r:.40}")
     value: object = raw
     if raw.lower() in ("true", "false"):
         value = raw.lower() == "true"

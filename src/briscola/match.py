@@ -19,7 +19,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import re
 from typing import Final
@@ -27,6 +26,8 @@ from typing import Final
 import attrs
 
 from ._deal import check_seed, fresh_seed, seed_text
+from ._enums import OptionEnum
+from ._quote import quote
 from .errors import RulesError
 from .rules import Rules, TieRule, rules
 from .scoring import Score
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-class DealerRotation(enum.StrEnum):
+class DealerRotation(OptionEnum):
     """Who deals next (RULES.md §3.7)."""
 
     PLAY_DIRECTION = "play_direction"
@@ -77,14 +78,14 @@ class MatchFormat:
 def best_of(k: int) -> MatchFormat:
     """The first side to win ``(k + 1) / 2`` deals; drawn and void deals do not count."""
     if type(k) is not int or k < 1 or k % 2 == 0:
-        raise RulesError(f"best_of({k!r}) is not valid: use an odd number of deals")
+        raise RulesError(f"best_of({quote(k)}) is not valid: use an odd number of deals")
     return MatchFormat("best_of", k)
 
 
 def first_to_deals(w: int) -> MatchFormat:
     """The first side to win ``w`` deals, 5 or 7 (timendum)."""
     if type(w) is not int or w not in (5, 7):
-        raise RulesError(f"first_to_deals({w!r}) is not valid: use 5 or 7")
+        raise RulesError(f"first_to_deals({quote(w)}) is not valid: use 5 or 7")
     return MatchFormat("first_to_deals", w)
 
 
@@ -97,7 +98,7 @@ def cumulative_points(target: int) -> MatchFormat:
     """Card points add up over the deals; the first side to ``target`` (120, 121 or 151)
     wins (§3.7)."""
     if type(target) is not int or target not in (120, 121, 151):
-        raise RulesError(f"cumulative_points({target!r}) is not valid: use 120, 121 or 151")
+        raise RulesError(f"cumulative_points({quote(target)}) is not valid: use 120, 121 or 151")
     return MatchFormat("cumulative_points", target)
 
 
@@ -109,7 +110,7 @@ def fixed_deals(n: int) -> MatchFormat:
 def first_to_game_points(k: int) -> MatchFormat:
     """Chiamata: the first player to ``k`` game points at the end of a deal (5, 7 or 11)."""
     if k not in (5, 7, 11) or type(k) is not int:
-        raise RulesError(f"first_to_game_points({k!r}) is not valid: use 5, 7 or 11")
+        raise RulesError(f"first_to_game_points({quote(k)}) is not valid: use 5, 7 or 11")
     return MatchFormat("first_to_game_points", k)
 
 
@@ -119,7 +120,7 @@ two_wins_or_120: Final = MatchFormat("two_wins_or_120")
 
 def _positive(name: str, value: object) -> int:
     if type(value) is not int or value < 1:
-        raise RulesError(f"{name}({value!r}) is not valid: use a whole number of at least 1")
+        raise RulesError(f"{name}({quote(value)}) is not valid: use a whole number of at least 1")
     return value
 
 
@@ -143,7 +144,7 @@ def parse_format(text: str) -> MatchFormat:
         if name in _BUILDERS and number is not None:
             return _BUILDERS[name](int(number))
     raise RulesError(
-        f"unknown match format {text!r}: use best_of(k), first_to_deals(w), rounds(k), "
+        f"unknown match format {quote(text)}: use best_of(k), first_to_deals(w), rounds(k), "
         "cumulative_points(target), two_wins_or_120, fixed_deals(n) or first_to_game_points(k)"
     )
 
@@ -241,6 +242,7 @@ def default_format(r: Rules) -> MatchFormat:
 
 def new_match(
     variant: str | Rules,
+    /,
     *,
     format: MatchFormat | str | None = None,
     seed: int | None = None,
@@ -274,14 +276,14 @@ def new_match(
     elif isinstance(format, str):
         chosen = parse_format(format)
     else:
-        raise RulesError(f"format={format!r} is not valid: use a MatchFormat or its name")
+        raise RulesError(f"format={quote(format)} is not valid: use a MatchFormat or its name")
     if chosen.kind == "first_to_game_points" and r.auction is None:
         raise RulesError("first_to_game_points is a Chiamata format")
     seed = fresh_seed() if seed is None else check_seed(seed)
     rotation = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
     if rotation not in tuple(DealerRotation):
         raise RulesError(
-            f"dealer_rotation={rotation!r} is not valid: use 'play_direction' or "
+            f"dealer_rotation={quote(rotation)} is not valid: use 'play_direction' or "
             "'against_play_direction'"
         )
     flags = {}
@@ -292,7 +294,7 @@ def new_match(
     ):
         value = match_options.get(name, default)
         if type(value) is not bool:
-            raise RulesError(f"{name}={value!r} is not valid: use True or False")
+            raise RulesError(f"{name}={quote(value)} is not valid: use True or False")
         flags[name] = value
     if flags["cappotto_wins_match"] and r.auction is not None:
         raise RulesError(
@@ -300,13 +302,13 @@ def new_match(
         )
     if dealer is None:
         first = r.players - 1
-    elif dealer == "random":
+    elif isinstance(dealer, str) and dealer == "random":
         first = _draw(seed, b"dealer") % r.players
     elif type(dealer) is int and 0 <= dealer < r.players:
         first = dealer
     else:
         raise RulesError(
-            f"dealer={dealer!r} is not valid: use a seat from 0 to {r.players - 1}, None or "
+            f"dealer={quote(dealer)} is not valid: use a seat from 0 to {r.players - 1}, None or "
             "'random'"
         )
     from .game import new_game

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from ._deal import check_seed, seed_text
+from ._quote import quote
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -117,7 +118,7 @@ class Record:
             )
         for name in tags:
             if name in _RESERVED or not re.fullmatch(r"\w+", name):
-                raise InvalidNotationError(f"{name!r} cannot be the name of a record tag")
+                raise InvalidNotationError(f"{quote(name)} cannot be the name of a record tag")
         trump = state.trump_suit if state.rules.trump_source is TrumpSource.SEPARATE_FLIP else None
         return cls(
             state.rules,
@@ -237,7 +238,7 @@ class Record:
             replayed = _result(final) if final.phase is Phase.OVER else None
             if written != replayed:
                 raise InvalidNotationError(
-                    f"the Result tag says {written!r}, but the moves give "
+                    f"the Result tag says {quote(written)}, but the moves give "
                     f"{replayed or 'an unfinished deal'!r}"
                 )
         return record
@@ -266,7 +267,9 @@ class Record:
             try:
                 trump = Suit(tags["TrumpSuit"].upper())
             except ValueError:
-                raise InvalidNotationError(f"the TrumpSuit tag: {tags['TrumpSuit']!r}") from None
+                raise InvalidNotationError(
+                    f"the TrumpSuit tag: {quote(tags['TrumpSuit'])}"
+                ) from None
         return cls(game_rules, dealer, moves, deck, seed, trump, extra)
 
 
@@ -321,7 +324,9 @@ def _int(text: str, tag: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InvalidNotationError(f"the {tag} tag must be a whole number, not {text!r}") from None
+        raise InvalidNotationError(
+            f"the {tag} tag must be a whole number, not {quote(text)}"
+        ) from None
 
 
 def _escape(value: str) -> str:

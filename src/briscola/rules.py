@@ -23,6 +23,8 @@ from typing import Final
 
 import attrs
 
+from ._enums import OptionEnum
+from ._quote import quote
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import RulesError
 
@@ -50,7 +52,7 @@ __all__ = [
 ]
 
 
-class TieRule(enum.StrEnum):
+class TieRule(OptionEnum):
     """How a two-sided deal that no side wins is settled (RULES.md §3.8)."""
 
     DRAW = "draw"
@@ -61,7 +63,7 @@ class TieRule(enum.StrEnum):
     """The side that won the last trick wins the deal."""
 
 
-class RankVariant(enum.StrEnum):
+class RankVariant(OptionEnum):
     """Regional card order and points (RULES.md §3.9)."""
 
     STANDARD = "standard"
@@ -74,7 +76,7 @@ class RankVariant(enum.StrEnum):
     """``A K Q J 7 6 5 4 3 2``; the 3 keeps its 10 points."""
 
 
-class TwoSwapWindow(enum.StrEnum):
+class TwoSwapWindow(OptionEnum):
     """When the 2 of trumps may be exchanged for the face-up card (RULES.md §3.2)."""
 
     FIRST_TRICK = "first_trick"
@@ -85,7 +87,7 @@ class TwoSwapWindow(enum.StrEnum):
     """Both windows."""
 
 
-class Auction(enum.StrEnum):
+class Auction(OptionEnum):
     """The form of the Chiamata auction (RULES.md §2.5.2, §2.5.8)."""
 
     RANKS = "ranks"
@@ -96,7 +98,7 @@ class Auction(enum.StrEnum):
     """Everyone calls the 2 at once ("subito al due"): point bids only, then `NameSuit`."""
 
 
-class AfterTwo(enum.StrEnum):
+class AfterTwo(OptionEnum):
     """What follows a call of the 2 (RULES.md §2.5.3)."""
 
     ENDS = "ends"
@@ -105,7 +107,7 @@ class AfterTwo(enum.StrEnum):
     """Point bids from 61 to 120 follow (``chiamata-milan``)."""
 
 
-class AllPass(enum.StrEnum):
+class AllPass(OptionEnum):
     """What happens when every player passes (RULES.md §2.5.2)."""
 
     FORCED = "forced"
@@ -114,7 +116,7 @@ class AllPass(enum.StrEnum):
     """The deal is void and dealt again."""
 
 
-class FirstLeader(enum.StrEnum):
+class FirstLeader(OptionEnum):
     """Who leads the first trick of a Chiamata deal (RULES.md §2.5.5)."""
 
     FIRST_HAND = "first_hand"
@@ -123,7 +125,7 @@ class FirstLeader(enum.StrEnum):
     """The caller."""
 
 
-class FirstTrickBlind(enum.StrEnum):
+class FirstTrickBlind(OptionEnum):
     """The "prima mano al buio" variant (RULES.md §2.5.8)."""
 
     OFF = "off"
@@ -135,7 +137,7 @@ class FirstTrickBlind(enum.StrEnum):
     """The caller names the suit after seeing every card of trick 1, before it is resolved."""
 
 
-class Stakes(enum.StrEnum):
+class Stakes(OptionEnum):
     """The multiplier of a Chiamata deal's game points (RULES.md §2.5.6)."""
 
     FLAT = "flat"
@@ -146,7 +148,7 @@ class Stakes(enum.StrEnum):
     """1 below 70, 2 from 70, 3 from 80; a cappotto ("volata") is 4 and is not doubled."""
 
 
-class Cappotto(enum.StrEnum):
+class Cappotto(OptionEnum):
     """What counts as a cappotto, which doubles a Chiamata deal (RULES.md §2.5.6)."""
 
     POINTS = "points"
@@ -155,7 +157,7 @@ class Cappotto(enum.StrEnum):
     """One side took every trick."""
 
 
-class SixPlayerForm(enum.StrEnum):
+class SixPlayerForm(OptionEnum):
     """How six play Chiamata (``players=6``, RULES.md §2.5.8)."""
 
     DEALER_SITS_OUT = "dealer_sits_out"
@@ -166,7 +168,7 @@ class SixPlayerForm(enum.StrEnum):
     """The four 2s are removed: 36 cards, 6 each, all six play."""
 
 
-class TrumpSource(enum.StrEnum):
+class TrumpSource(OptionEnum):
     """Where the trump suit of a Bugiarda deal comes from (RULES.md §2.6.1)."""
 
     LAST_DEALT = "last_dealt"
@@ -175,7 +177,7 @@ class TrumpSource(enum.StrEnum):
     """A card turned before the deal and shuffled back: only its suit is known."""
 
 
-class ShareHands(enum.StrEnum):
+class ShareHands(OptionEnum):
     """Whether partners see each other's hands (RULES.md §3.3, §3.4)."""
 
     OFF = "off"
@@ -186,7 +188,7 @@ class ShareHands(enum.StrEnum):
     """Every seat sees its partners' hands, with no move needed."""
 
 
-class SevenSwapDeadline(enum.StrEnum):
+class SevenSwapDeadline(OptionEnum):
     """Until when the 7 of trumps may be exchanged (RULES.md §3.1)."""
 
     STOCK_EMPTY = "stock_empty"
@@ -511,6 +513,7 @@ SIGNAL_TOKENS: Final = (
 _REMOVED_TWO_VALUES: Final = ("2C", "2B", "2D", "2S", "random")
 _SUIT_CODES: Final = tuple(suit.value for suit in Suit)
 _RANK_OF_CODE: Final = {rank.code: rank for rank in Rank}
+_PLAIN_TYPES: Final = frozenset((bool, int, float, str, type(None)))
 _INT_CHOICES: Final = {"min_point_call": (61, 62), "base_target": (60, 61), "players": (5, 6)}
 
 
@@ -663,7 +666,7 @@ class Rules:
         if problems:
             hint = ""
             if any("=None is not valid" in problem for problem in problems):
-                hint = f" (build a Rules with briscola.rules({self.variant!r}, ...))"
+                hint = f" (build a Rules with briscola.rules({quote(self.variant)}, ...))"
             raise RulesError("; ".join(problems) + hint)
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
@@ -744,7 +747,7 @@ class Rules:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             last = self.players - 1
             raise RulesError(
-                f"dealer={dealer!r} is not a seat of {self.variant!r}: use 0 to {last}"
+                f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
             )
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
@@ -774,6 +777,11 @@ def _show(value: object) -> str:
     return repr(value)
 
 
+def _quoted(value: object) -> str:
+    """`_show` for messages: user values cut short."""
+    return _show(value) if isinstance(value, enum.StrEnum) else quote(value)
+
+
 def _check(r: Rules) -> list[str]:
     """Every problem with a Rules value's fields, in field order."""
     preset = _PRESETS.get(r.variant) if isinstance(r.variant, str) else None
@@ -783,6 +791,9 @@ def _check(r: Rules) -> list[str]:
     defaults = _preset_defaults(preset)
     for name, info in OPTIONS.items():
         value = getattr(r, name)
+        if not _plain(value, 1):  # compared below: a foreign __eq__ or __hash__ must not run
+            problems.append(f"{name}={quote(value)} is not valid: use {info.values}")
+            continue
         if r.variant not in info.applies_to:
             if value != defaults[name]:
                 problems.append(_does_not_apply(name, value, r.variant, info))
@@ -792,10 +803,19 @@ def _check(r: Rules) -> list[str]:
             problems.append(problem)
     if r.trump_suit is not None and r.trump_source == TrumpSource.LAST_DEALT:
         problems.append(
-            f"trump_suit={r.trump_suit!r} does not apply with trump_source='last_dealt': "
+            f"trump_suit={quote(r.trump_suit)} does not apply with trump_source='last_dealt': "
             "the last card dealt fixes the trump suit"
         )
     return problems
+
+
+def _plain(value: object, depth: int) -> bool:
+    """Whether ``value`` is made only of the library's own and built-in values."""
+    if type(value) in _PLAIN_TYPES or isinstance(value, OptionEnum | Suit | Card):
+        return True
+    if depth > 0 and isinstance(value, tuple | list) and type(value) in (tuple, list):
+        return all(_plain(item, depth - 1) for item in value)
+    return False
 
 
 def _following(players: int, out: int | None, seat: int) -> int:
@@ -812,32 +832,34 @@ def _hand_size(r: Rules, preset: _Preset) -> int:
 def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> str | None:
     if name in _BOOL_OPTIONS:
         if type(value) is not bool:
-            return f"{name}={value!r} is not valid: use True or False"
+            return f"{name}={quote(value)} is not valid: use True or False"
         return None
     if name in _ENUM_OPTIONS:
         choices = [member.value for member in _ENUM_OPTIONS[name]]
         if value not in choices:
-            return f"{name}={value!r} is not valid: use one of {', '.join(map(repr, choices))}"
+            return (
+                f"{name}={quote(value)} is not valid: use one of {', '.join(map(repr, choices))}"
+            )
         return None
     if name == "removed_two":
         if value not in _REMOVED_TWO_VALUES:
             listed = ", ".join(map(repr, _REMOVED_TWO_VALUES))
-            return f"removed_two={value!r} is not valid: use one of {listed}"
+            return f"removed_two={quote(value)} is not valid: use one of {listed}"
         return None
     if name == "deal_packet_size":
         if type(value) is not int or value not in (1, hand_size):
             return (
-                f"deal_packet_size={value!r} is not valid in {preset.id!r}: "
+                f"deal_packet_size={quote(value)} is not valid in {preset.id!r}: "
                 f"use 1 or the hand size, {hand_size}"
             )
         return None
     if name == "trump_suit":
         if value is not None and value not in _SUIT_CODES:
-            return f"trump_suit={value!r} is not valid: use a suit code, 'D', 'C', 'S' or 'B'"
+            return f"trump_suit={quote(value)} is not valid: use a suit code, 'D', 'C', 'S' or 'B'"
         return None
     if name == "first_leader_offset":
         if type(value) is not int or value not in (1, -1):
-            return f"first_leader_offset={value!r} is not valid: use +1 or -1"
+            return f"first_leader_offset={quote(value)} is not valid: use +1 or -1"
         return None
     if name == "signal_tokens":
         if (
@@ -848,29 +870,29 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
         ):
             listed = ", ".join(map(repr, SIGNAL_TOKENS))
             return (
-                f"signal_tokens={value!r} is not valid: use a tuple of different tokens "
+                f"signal_tokens={quote(value)} is not valid: use a tuple of different tokens "
                 f"from {listed}"
             )
         return None
     if name in _INT_CHOICES:
         allowed = _INT_CHOICES[name]
         if type(value) is not int or value not in allowed:
-            return f"{name}={value!r} is not valid: use {' or '.join(map(str, allowed))}"
+            return f"{name}={quote(value)} is not valid: use {' or '.join(map(str, allowed))}"
         return None
     if name == "point_call_step":
         if type(value) is not int or value < 1:
-            return f"point_call_step={value!r} is not valid: use a whole number of at least 1"
+            return f"point_call_step={quote(value)} is not valid: use a whole number of at least 1"
         return None
     if name == "win_threshold":
         if type(value) is not int or not 61 <= value <= 120:
-            return f"win_threshold={value!r} is not valid: use a whole number from 61 to 120"
+            return f"win_threshold={quote(value)} is not valid: use a whole number from 61 to 120"
         return None
     raise AssertionError(f"option {name} has no check")  # pragma: no cover
 
 
 def _does_not_apply(name: str, value: object, variant: str, info: OptionInfo | None) -> str:
     why = f": {info.why_not}" if info is not None and info.why_not else ""
-    return f"{name}={_show(value)} does not apply to {variant!r}{why}"
+    return f"{name}={_quoted(value)} does not apply to {variant!r}{why}"
 
 
 def _unknown_variant(variant: object) -> str:
@@ -878,8 +900,8 @@ def _unknown_variant(variant: object) -> str:
         return f"a variant is a preset id such as 'classic', not {type(variant).__name__}"
     close = difflib.get_close_matches(variant[:40], list(_PRESETS), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    shown = variant if len(variant) <= 40 else variant[:40] + "…"
-    return f"unknown variant {shown!r}{hint}; the variants are {', '.join(map(repr, _PRESETS))}"
+    listed = ", ".join(map(repr, _PRESETS))
+    return f"unknown variant {quote(variant)}{hint}; the variants are {listed}"
 
 
 def _preset_defaults(preset: _Preset) -> dict[str, object]:
@@ -934,7 +956,7 @@ def _normalize_value(name: str, value: object) -> object:
     return value
 
 
-def rules(variant: str | Rules, **options: object) -> Rules:
+def rules(variant: str | Rules, /, **options: object) -> Rules:
     """The `Rules` of a preset with some table rules changed.
 
     Args:
@@ -966,19 +988,22 @@ def rules(variant: str | Rules, **options: object) -> Rules:
     for name, value in options.items():
         info = OPTIONS.get(name)
         if info is None:
+            if name == "variant":
+                problems.append("the variant is the first argument, given once, not variant=")
+                continue
             if name in _PLANNED:
                 problems.append(
-                    f"{name}={_show(value)} does not apply to {preset_id!r}: "
+                    f"{name}={_quoted(value)} does not apply to {preset_id!r}: "
                     "this version has no preset that uses it yet"
                 )
                 continue
-            close = difflib.get_close_matches(name, [*OPTIONS, *_PLANNED], n=1)
+            close = difflib.get_close_matches(name[:40], [*OPTIONS, *_PLANNED], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append(f"unknown option {name!r}{hint}")
+            problems.append(f"unknown option {quote(name)}{hint}")
         elif preset_id not in info.applies_to:
             problems.append(_does_not_apply(name, value, preset_id, info))
         elif name == "players" and (type(value) is not int or value not in (5, 6)):
-            problems.append(f"players={value!r} is not valid: use 5 or 6")
+            problems.append(f"players={quote(value)} is not valid: use 5 or 6")
         else:
             base[name] = _normalize_value(name, value)
     try:

@@ -8,11 +8,11 @@ and `apply` keeps them valid.
 
 from __future__ import annotations
 
-import enum
 from typing import Any, NamedTuple
 
 import attrs
 
+from ._enums import StateEnum
 from .cards import Card, Suit
 from .moves import Move
 from .rules import Rules
@@ -20,7 +20,7 @@ from .rules import Rules
 __all__ = ["Phase", "State", "Trick"]
 
 
-class Phase(enum.Enum):
+class Phase(StateEnum):
     """The stage of a deal (RULES.md Appendix A). Dealing happens inside `new_game`."""
 
     AUCTION = "auction"

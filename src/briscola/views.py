@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, overload
 import attrs
 
 from ._auction import called_card_played, contract, dealt_to, is_revealed
+from ._quote import quote
 from .cards import Card, Suit
 from .errors import RulesError
 from .game import check_state, legal_moves, ply_of
@@ -136,7 +137,8 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(
-            f"seat {seat!r} is not a seat of {r.variant!r}: seats run from 0 to {r.players - 1}"
+            f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+            f"seats run from 0 to {r.players - 1}"
         )
     return _view(state, seat)
 
