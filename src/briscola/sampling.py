@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["determinize"]
 
-_ATTEMPTS: Final = 20_000
+_PLACEMENTS: Final = 50_000
+_REBUILDS: Final = 200
 _NEVER: Final = (1 << 30, 0)
 
 
@@ -135,7 +136,11 @@ def _determinize(view: View, stream: _Stream) -> State:
     if sum(slots) + stock_slots != len(pool) or min(slots) < 0:
         raise InvalidStateError("no state agrees with this view (the card counts differ)")
     limits = _void_limits(view)
-    for _ in range(_ATTEMPTS):
+    if not _fits(pool, slots, limits):
+        raise InvalidStateError("no state agrees with this view (the suits shown lacking)")
+    fixed = frozenset(p for p in range(players) if hands[p] is not None)
+    rebuilds = 0
+    for _ in range(_PLACEMENTS):
         stream.shuffle(pool)
         dealt, start = [], 0
         for p in range(players):
@@ -149,10 +154,35 @@ def _determinize(view: View, stream: _Stream) -> State:
             for p in range(players)
         ]
         try:
-            return _rebuild(view, current, stock, stream)
+            return _rebuild(view, current, stock, stream, fixed)
         except _Late:
-            continue  # this placement cannot have been dealt: draw again (uniform by rejection)
+            # This placement cannot have been dealt: draw again (uniform by rejection).
+            rebuilds += 1
+            if rebuilds >= _REBUILDS:
+                break
     raise InvalidStateError("no state agrees with this view (no placement fits)")
+
+
+def _fits(pool: list[Card], slots: list[int], limits: dict[tuple[int, Suit], int]) -> bool:
+    """Whether the hidden cards can be placed at all under the suit limits.
+
+    A transportation problem from suits to hands (and the stock, which takes any card):
+    by the max-flow min-cut theorem it is feasible exactly when every set of suits fits in
+    what the hands can take of those suits plus the stock (16 sets to check).
+    """
+    if not limits:
+        return True
+    supply = {suit: _count(pool, suit) for suit in Suit}
+    stock = len(pool) - sum(slots)
+    for mask in range(1, 16):
+        chosen = [suit for i, suit in enumerate(Suit) if mask >> i & 1]
+        room = stock + sum(
+            min(slots[p], sum(limits.get((p, suit), slots[p]) for suit in chosen))
+            for p in range(len(slots))
+        )
+        if sum(supply[suit] for suit in chosen) > room:
+            return False
+    return True
 
 
 def _count(cards: list[Card], suit: Suit) -> int:
@@ -197,8 +227,19 @@ def _in_play(view: View) -> int:
 # --- rebuilding a deck and a history ---------------------------------------------------------
 
 
-def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _Stream) -> State:
-    """A deck and a history that lead to ``current`` hands and the undrawn ``stock``."""
+def _rebuild(
+    view: View,
+    current: list[list[Card]],
+    stock: list[Card],
+    stream: _Stream,
+    fixed: frozenset[int] = frozenset(),
+) -> State:
+    """A deck and a history that lead to ``current`` hands and the undrawn ``stock``.
+
+    Raises `_Late` when this placement cannot have been dealt, and `InvalidStateError` when
+    no placement can: the cards of a seat in ``fixed`` (a hand the view shows) cannot have
+    reached it, which no other placement of the hidden cards changes.
+    """
     r = view.rules
     players = r.players
     history = list(view.history)
@@ -229,7 +270,15 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
         receipts = [((-1, 0), position) for position in dealt_positions[p]]
         receipts += [(time, position) for time, holder, position in events.draws if holder == p]
         cards = _windows(p, current[p], history, events)
-        for (time, position), card in _match(receipts, cards, stream):
+        try:
+            pairs = _match(receipts, cards, stream)
+        except _Late:
+            if p in fixed:
+                raise InvalidStateError(
+                    f"no state agrees with this view (seat {p}'s cards cannot have reached it)"
+                ) from None
+            raise
+        for (time, position), card in pairs:
             del time
             deck[position] = card
     undrawn = first_stock + events.drawn
