@@ -296,6 +296,7 @@ def new_match(
         if type(value) is not bool:
             raise RulesError(f"{name}={quote(value)} is not valid: use True or False")
         flags[name] = value
+    _check_ends(r, chosen)
     if flags["cappotto_wins_match"] and r.auction is not None:
         raise RulesError(
             "cappotto_wins_match=True does not apply to Chiamata: a cappotto doubles the stake"
@@ -414,6 +415,8 @@ def match_score(match: Match) -> MatchScore:
             winners = _reached(sides, cards, fmt.value)  # type: ignore[arg-type]
         elif fmt.kind == "two_wins_or_120":
             winners = _first_side(sides, wins, 2) or _two_wins_or_120(sides, wins, cards)
+    if winners is None and len(match.results) >= MAX_DEALS:
+        winners = _by_standing(match, sides, wins, game)
     cumulative = fmt.kind in ("cumulative_points", "two_wins_or_120")
     return MatchScore(
         tuple(cards if cumulative else game),
@@ -424,6 +427,48 @@ def match_score(match: Match) -> MatchScore:
         winners or frozenset(),
         winners is not None,
     )
+
+
+MAX_DEALS: Final = 500
+"""No match lasts longer: after this many deals (void ones included) the standing decides."""
+_MAX_FORMAT_VALUE: Final = 100
+_MAX_REPLAY_THRESHOLD: Final = 100
+
+
+def _check_ends(r: Rules, fmt: MatchFormat) -> None:
+    """Refuse the options under which a match would be all but certain to reach `MAX_DEALS`.
+
+    A format of more than 100 deals or wins; and ``tie_rule="replay"`` with a
+    ``win_threshold`` above 100, under which most deals are replayed (a side takes 100 of
+    the 120 card points in about one deal in twelve of random play, 110 in one in fifty).
+    """
+    if fmt.kind in ("best_of", "first_to_deals", "rounds", "fixed_deals") and (
+        fmt.value is None or fmt.value > _MAX_FORMAT_VALUE
+    ):
+        raise RulesError(f"{fmt} is too long for a match: use at most {_MAX_FORMAT_VALUE} deals")
+    if r.tie_rule is TieRule.REPLAY and r.win_threshold > _MAX_REPLAY_THRESHOLD:
+        raise RulesError(
+            f"tie_rule='replay' with win_threshold={r.win_threshold} would replay most deals: "
+            f"use a win_threshold of at most {_MAX_REPLAY_THRESHOLD} with replays"
+        )
+
+
+def _by_standing(
+    match: Match, sides: tuple[tuple[int, ...], ...], wins: list[int], game: list[int]
+) -> frozenset[int]:
+    """The winners once `MAX_DEALS` deals are played: the side ahead on what the format
+    counts (card points for the cumulative formats, game points for the game-point formats,
+    deals won otherwise); a tie at the top is a drawn match."""
+    kind = match.format.kind
+    if kind in ("fixed_deals", "first_to_game_points"):
+        return _top(sides, game, share=kind == "fixed_deals")
+    if kind == "cumulative_points":
+        cards = [
+            sum(result.score.points[seat] for result in match.results)
+            for seat in range(match.rules.players)
+        ]
+        return _top(sides, cards)
+    return _top(sides, wins)
 
 
 def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:
