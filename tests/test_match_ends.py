@@ -13,7 +13,8 @@ from briscola.scoring import Score
 def test_replay_with_a_threshold_no_deal_reaches_is_refused() -> None:
     with pytest.raises(briscola.RulesError, match="win_threshold=118"):
         briscola.new_match("classic", seed=1, tie_rule="replay", win_threshold=118)
-    assert briscola.new_match("classic", seed=1, tie_rule="replay", win_threshold=100)
+    match = briscola.new_match("classic", seed=1, tie_rule="replay", win_threshold=100)
+    assert match.rules.win_threshold == 100
 
 
 @pytest.mark.parametrize("fmt", ["rounds(101)", "fixed_deals(200)", "best_of(1001)"])
