@@ -14,6 +14,7 @@ Examples:
 """
 
 from .cards import DECK, Card, Rank, Suit
+from .checking import check
 from .errors import (
     BriscolaError,
     IllegalMoveError,
@@ -152,6 +153,7 @@ __all__ = [
     "View",
     "apply",
     "best_of",
+    "check",
     "cumulative_points",
     "current_player",
     "determinize",
