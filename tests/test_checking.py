@@ -59,7 +59,6 @@ def _mid(variant: str = "classic") -> briscola.State:
         ({"phase": briscola.Phase.OVER}, "phase"),
         ({"drawn": 0}, "drawn"),
         ({"talked": True}, "talked"),
-        ({"dealer": 0}, "hands"),
         ({"trump_card": None}, "trump card"),
     ],
 )
@@ -69,6 +68,12 @@ def test_edited_states_name_the_field(changes: dict[str, Any], field: str) -> No
     assert edited != state
     with pytest.raises(InvalidStateError, match=f"its {field} differ"):
         check(edited)
+
+
+def test_another_dealer_is_caught() -> None:
+    state = _mid()
+    with pytest.raises(InvalidStateError, match="not the seat to act"):
+        check(attrs.evolve(state, dealer=1 - state.dealer))
 
 
 def test_swapped_hands_are_caught() -> None:
