@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import briscola
-from briscola import InvalidStateError, check
+from briscola import InvalidStateError, VariantId, check
 
 PRESETS = sorted(briscola.VARIANTS)
 OPTIONED: list[tuple[str, dict[str, Any]]] = [
@@ -27,7 +27,7 @@ OPTIONED: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _states(variant: str, options: dict[str, Any], seed: int) -> list[briscola.State]:
+def _states(variant: VariantId, options: dict[str, Any], seed: int) -> list[briscola.State]:
     rng = random.Random(seed)
     state = briscola.new_game(variant, seed=seed, **options)
     states = [state]
@@ -38,13 +38,13 @@ def _states(variant: str, options: dict[str, Any], seed: int) -> list[briscola.S
 
 
 @pytest.mark.parametrize(("variant", "options"), [*((p, {}) for p in PRESETS), *OPTIONED])
-def test_every_reachable_state_passes(variant: str, options: dict[str, Any]) -> None:
+def test_every_reachable_state_passes(variant: VariantId, options: dict[str, Any]) -> None:
     for seed in range(2):
         for state in _states(variant, options, seed):
             check(state)
 
 
-def _mid(variant: str = "classic") -> briscola.State:
+def _mid(variant: VariantId = "classic") -> briscola.State:
     states = _states(variant, {}, 3)
     return states[len(states) // 2]
 

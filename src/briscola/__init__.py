@@ -13,6 +13,7 @@ Examples:
     120
 """
 
+from ._types import AnyMove, MatchOptions, TableRules, VariantId
 from .cards import DECK, Card, Rank, Suit
 from .checking import check
 from .errors import (
@@ -101,6 +102,7 @@ __all__ = [
     "WEAK_HAND",
     "AfterTwo",
     "AllPass",
+    "AnyMove",
     "Auction",
     "Bid",
     "BidPoints",
@@ -122,6 +124,7 @@ __all__ = [
     "InvalidStateError",
     "Match",
     "MatchFormat",
+    "MatchOptions",
     "MatchScore",
     "MatchView",
     "Move",
@@ -146,10 +149,12 @@ __all__ = [
     "State",
     "Suit",
     "SwapTrump",
+    "TableRules",
     "TieRule",
     "Trick",
     "TrumpSource",
     "TwoSwapWindow",
+    "VariantId",
     "View",
     "apply",
     "best_of",

@@ -63,7 +63,7 @@ def play_demo(
     record_file: str | None = None,
 ) -> str:
     """Play one seeded game between random players and describe it trick by trick."""
-    state = new_game(rules(variant, **options), seed=seed, dealer=dealer)
+    state = new_game(rules(variant, **options), seed=seed, dealer=dealer)  # type: ignore[arg-type]
     lines = _describe(state, SeededChooser(seed))
     if record_file is not None:
         final = state
@@ -204,7 +204,7 @@ def play_match_demo(
     match_format: str | None,
 ) -> str:
     """Play a whole seeded match between random players and summarize each deal."""
-    match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)
+    match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)  # type: ignore[arg-type]
     chooser = SeededChooser(seed)
     lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
     while not is_over(match):

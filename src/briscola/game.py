@@ -42,6 +42,9 @@ from .rules import OPTIONS, VARIANTS, Rules, TrumpSource, rules
 from .state import Phase, State, _StateSlots, make_state
 
 if TYPE_CHECKING:
+    from typing import Unpack
+
+    from ._types import TableRules, VariantId
     from .match import Match, MatchScore
 
 __all__ = [
@@ -57,13 +60,13 @@ _TWOS: Final = tuple(_play.TWO_OF.values())  # in Suit order
 
 
 def new_game(
-    variant: str | Rules,
+    variant: VariantId | Rules,
     /,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     dealer: int | None = None,
-    **options: object,
+    **options: Unpack[TableRules],
 ) -> State:
     """Shuffle (or take ``deck``), deal, and return the first state of a deal.
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -33,6 +33,11 @@ from .rules import Rules, TieRule, rules
 from .scoring import Score
 from .state import Phase, State
 from .views import View
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from ._types import MatchOptions, VariantId
 
 __all__ = [
     "DealResult",
@@ -241,13 +246,13 @@ def default_format(r: Rules) -> MatchFormat:
 
 
 def new_match(
-    variant: str | Rules,
+    variant: VariantId | Rules,
     /,
     *,
     format: MatchFormat | str | None = None,
     seed: int | None = None,
     dealer: int | str | None = None,
-    **options: object,
+    **options: Unpack[MatchOptions],
 ) -> Match:
     """Start a match: its rules, format and first deal.
 
@@ -268,7 +273,7 @@ def new_match(
     match_options: dict[str, object] = {
         name: options.pop(name) for name in _MATCH_OPTIONS if name in options
     }
-    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant
+    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant  # type: ignore[misc]
     if format is None:
         chosen = default_format(r)
     elif isinstance(format, MatchFormat):

@@ -315,7 +315,7 @@ def parse_rules(text: str) -> Rules:
     if not isinstance(variant, str) or len(options) != len(tree.keywords):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}")
     try:
-        return rules(variant, **options)
+        return rules(variant, **options)  # type: ignore[arg-type]
     except RulesError as error:
         raise InvalidNotationError(f"bad rules {text[:80]!r}: {error}") from None
 

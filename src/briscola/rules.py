@@ -19,7 +19,7 @@ import difflib
 import enum
 import types
 from collections.abc import Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -27,6 +27,11 @@ from ._enums import OptionEnum
 from ._quote import quote
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import RulesError
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from ._types import TableRules, VariantId
 
 __all__ = [
     "OPTIONS",
@@ -956,7 +961,7 @@ def _normalize_value(name: str, value: object) -> object:
     return value
 
 
-def rules(variant: str | Rules, /, **options: object) -> Rules:
+def rules(variant: VariantId | Rules, /, **options: Unpack[TableRules]) -> Rules:
     """The `Rules` of a preset with some table rules changed.
 
     Args:
@@ -1016,7 +1021,7 @@ def rules(variant: str | Rules, /, **options: object) -> Rules:
 
 
 VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
-    {preset_id: rules(preset_id) for preset_id in _PRESETS}
+    {preset_id: rules(preset_id) for preset_id in _PRESETS}  # type: ignore[arg-type]
 )
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,

@@ -285,7 +285,7 @@ def _decode_rules(reader: _Reader) -> Rules:
         options[name] = value
     reader.done()
     try:
-        return rules(variant, **options)
+        return rules(variant, **options)  # type: ignore[arg-type]
     except BriscolaError as error:
         raise InvalidNotationError(f"{reader.path}: {error}") from None
 
