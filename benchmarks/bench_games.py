@@ -17,10 +17,10 @@ import statistics
 import time
 
 import briscola
-from briscola import apply, is_over, legal_moves, new_game, random_playout, score
+from briscola import VariantId, apply, is_over, legal_moves, new_game, random_playout, score
 
 
-def play_api(variant: str, games: int) -> tuple[float, int]:
+def play_api(variant: VariantId, games: int) -> tuple[float, int]:
     """Seconds taken and moves made by ``games`` games through the step-by-step API."""
     rng = random.Random(0)
     choice = rng.choice
@@ -35,7 +35,7 @@ def play_api(variant: str, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def play_fused(variant: str, games: int) -> float:
+def play_fused(variant: VariantId, games: int) -> float:
     """Seconds taken by the same number of games through `random_playout`."""
     rng = random.Random(0)
     start = time.perf_counter()

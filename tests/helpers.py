@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 import briscola
-from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump
+from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump, VariantId
 
 RANK_CODES = "A234567JQK"
 SUIT_CODES = "DCSB"
@@ -171,7 +171,7 @@ def shuffled(seed: int) -> list[Card]:
     return deck
 
 
-def variant_codes(variant: str, removed_two: str = "2C") -> list[str]:
+def variant_codes(variant: VariantId, removed_two: str = "2C") -> list[str]:
     """The codes of a preset's deck in id order (§1.8, §2.2, §2.4)."""
     if variant == "classic-3":
         return [c for c in ALL_CODES if c != removed_two]
@@ -181,7 +181,7 @@ def variant_codes(variant: str, removed_two: str = "2C") -> list[str]:
 
 
 def deck_from(
-    placed: Mapping[int, str], variant: str = "classic", removed_two: str = "2C"
+    placed: Mapping[int, str], variant: VariantId = "classic", removed_two: str = "2C"
 ) -> list[Card]:
     """An explicit deck: ``placed`` maps positions (1 = top card) to card codes.
 
@@ -285,7 +285,7 @@ def play(state: State, *notations: str) -> State:
 
 
 def trick_state(
-    variant: str,
+    variant: VariantId,
     trump: str | None,
     plays: Sequence[str],
     dealer: int | None = None,
@@ -307,7 +307,9 @@ def trick_state(
     return briscola.new_game(variant, deck=deck, dealer=dealer, **options)
 
 
-def first_trick(variant: str, trump: str | None, plays: Sequence[str], **options: Any) -> State:
+def first_trick(
+    variant: VariantId, trump: str | None, plays: Sequence[str], **options: Any
+) -> State:
     """`trick_state`, then every seat plays its card in order: the state after trick 1."""
     state = trick_state(variant, trump, plays, **options)
     return play(state, *plays)
@@ -365,9 +367,9 @@ def deal_states(
     return states
 
 
-def seeded_game(variant: str, seed: int, **options: object) -> list[State]:
+def seeded_game(variant: VariantId, seed: int, **options: object) -> list[State]:
     """`deal_states` of ``variant`` with ``options``, dealt and played from ``seed``."""
-    return deal_states(briscola.rules(variant, **options), seed)
+    return deal_states(briscola.rules(variant, **options), seed)  # type: ignore[arg-type]
 
 
 def with_points(state: State, points: Sequence[int]) -> State:

@@ -20,7 +20,7 @@ import importlib
 import re
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -159,7 +159,7 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
 
 # §8, Validation point 2: the one option that is a RulesError unless another
 # option has a given value.
-REQUIRES: Final[dict[str, dict[str, object]]] = {
+REQUIRES: Final[dict[str, dict[str, Any]]] = {
     "trump_suit": {"trump_source": "separate_flip"},
 }
 
@@ -186,7 +186,7 @@ def rules_strategy(draw: st.DrawFn, presets: Sequence[str] | None = None) -> Rul
         else:
             continue
         try:
-            result = briscola.rules(result, **{name: value})
+            result = briscola.rules(result, **{name: value})  # type: ignore[arg-type]
         except RulesError:
             # A combination that the options' own rules forbid (an option that needs
             # another one set first). Each value on its own is checked to be accepted by
@@ -218,7 +218,7 @@ def table_rules(
     a separate flip; and now and then a ``deal_packet_size``: a whole hand, or (with
     ``packet_of_one``) one card or a whole hand."""
     variant = draw(st.sampled_from(presets))
-    options: dict[str, object] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
+    options: dict[str, Any] = draw(st.fixed_dictionaries({}, optional=option_choices(variant)))
     if options.get("trump_source") == "separate_flip" and draw(st.booleans()):
         options["trump_suit"] = draw(st.sampled_from("DCSB"))
     hand = HAND_SIZE.get(variant, 1)
@@ -229,7 +229,7 @@ def table_rules(
         hand = 6  # §2.5.8: 36 cards, 6 each
     if draw(st.booleans()):
         options["deal_packet_size"] = draw(st.sampled_from([1, hand])) if packet_of_one else hand
-    return briscola.rules(variant, **options)
+    return briscola.rules(variant, **options)  # type: ignore[arg-type]
 
 
 class GameSpec(NamedTuple):

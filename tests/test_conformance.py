@@ -114,7 +114,7 @@ def test_conformance_with_every_bool_option_on(preset: str) -> None:
         for name in applicable_options(preset)
         if option_choices(name, preset) == (False, True)
     }
-    check_conformance(briscola.rules(preset, **options), games=5)
+    check_conformance(briscola.rules(preset, **options), games=5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("preset", sorted(VARIANTS))
@@ -123,7 +123,7 @@ def test_every_derived_option_value_is_accepted(preset: str) -> None:
     for name in applicable_options(preset):
         for value in option_choices(name, preset) or ():
             needed = REQUIRES.get(name, {})
-            r = briscola.rules(preset, **needed, **{name: value})
+            r = briscola.rules(preset, **needed, **{name: value})  # type: ignore[arg-type]
             stored = getattr(r, name)
             assert stored == value or getattr(stored, "value", stored) == value, (name, value)
 

@@ -39,6 +39,7 @@ from briscola import (
     State,
     Suit,
     SwapTrump,
+    VariantId,
     apply,
     current_player,
     is_over,
@@ -103,7 +104,7 @@ def test_golden_seed_vectors_classic(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 99, 2**70, 12345678901234567890])
 @pytest.mark.parametrize("variant", ["classic", "classic-4", "classic-6", "briscolone"])
-def test_whole_deck_follows_the_documented_shuffle(seed: int, variant: str) -> None:
+def test_whole_deck_follows_the_documented_shuffle(seed: int, variant: VariantId) -> None:
     state = new_game(variant, seed=seed)
     assert codes(state.deck) == reference_shuffle(seed, variant_codes(variant))
 
@@ -112,7 +113,7 @@ def test_whole_deck_follows_the_documented_shuffle(seed: int, variant: str) -> N
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_same_seed_same_state(variant: str) -> None:
+def test_same_seed_same_state(variant: VariantId) -> None:
     a = new_game(variant, seed=42)
     b = new_game(variant, seed=42)
     assert a == b
@@ -121,7 +122,7 @@ def test_same_seed_same_state(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_different_seeds_deal_differently(variant: str) -> None:
+def test_different_seeds_deal_differently(variant: VariantId) -> None:
     decks = {tuple(codes(new_game(variant, seed=seed).deck)) for seed in range(12)}
     assert len(decks) == 12
 
@@ -150,7 +151,7 @@ def test_classic_3_random_removed_two_from_a_seed() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_default_dealer_is_the_last_seat(variant: str) -> None:
+def test_default_dealer_is_the_last_seat(variant: VariantId) -> None:
     players, _ = SHAPE[variant]
     state = new_game(variant, seed=3)
     assert state.dealer == players - 1
@@ -178,7 +179,7 @@ def test_dealer_zero_makes_seat_one_the_first_hand() -> None:
         ("classic-3", 3),
     ],
 )
-def test_dealer_outside_the_seats_is_a_rules_error(variant: str, dealer: object) -> None:
+def test_dealer_outside_the_seats_is_a_rules_error(variant: VariantId, dealer: object) -> None:
     with pytest.raises(RulesError):
         new_game(variant, seed=1, dealer=untyped(dealer))
 
@@ -208,7 +209,7 @@ def test_explicit_deck_ignores_the_seed() -> None:
         ("briscolone", cards(*variant_codes("classic-6"))),
     ],
 )
-def test_bad_deck_is_a_rules_error(variant: str, deck: object) -> None:
+def test_bad_deck_is_a_rules_error(variant: VariantId, deck: object) -> None:
     with pytest.raises(RulesError):
         new_game(variant, deck=untyped(deck))
 
@@ -249,7 +250,7 @@ def _fields(state: State) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_apply_leaves_its_argument_equal(variant: str) -> None:
+def test_apply_leaves_its_argument_equal(variant: VariantId) -> None:
     rng = random.Random(8)
     state = new_game(variant, seed=8)
     while not is_over(state):
@@ -368,7 +369,7 @@ def _hidden_from(state: State, seat: int) -> set[str]:
     ],
 )
 def test_illegal_moves_raise_without_revealing_hidden_cards(
-    variant: str, options: dict[str, Any]
+    variant: VariantId, options: dict[str, Any]
 ) -> None:
     rng = random.Random(21)
     probes = _probe_moves()
@@ -397,7 +398,7 @@ def test_illegal_play_names_the_problem() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_moves_after_the_end_are_illegal(variant: str) -> None:
+def test_moves_after_the_end_are_illegal(variant: VariantId) -> None:
     state = play_out(new_game(variant, seed=13), random.Random(13))
     assert is_over(state)
     assert legal_moves(state) == ()
@@ -432,7 +433,7 @@ def test_legal_move_order_in_the_swap_window_is_swap_then_pass() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_plays_are_listed_by_card_id_and_first(variant: str) -> None:
+def test_plays_are_listed_by_card_id_and_first(variant: VariantId) -> None:
     rng = random.Random(2)
     options: dict[str, Any] = {} if variant == "briscolone" else {"seven_swap": True}
     state = new_game(variant, seed=2, **options)
@@ -447,7 +448,7 @@ def test_plays_are_listed_by_card_id_and_first(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_every_legal_move_applies(variant: str) -> None:
+def test_every_legal_move_applies(variant: VariantId) -> None:
     state = new_game(variant, seed=6)
     for _ in range(8):
         for move in legal_moves(state):
@@ -456,7 +457,7 @@ def test_every_legal_move_applies(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_current_player_and_is_over_agree(variant: str) -> None:
+def test_current_player_and_is_over_agree(variant: VariantId) -> None:
     for seed in range(3):
         rng = random.Random(seed)
         state = new_game(variant, seed=seed)
@@ -510,7 +511,7 @@ def test_seed_of_the_wrong_type_is_a_library_error() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_every_preset_deals_its_shape(variant: str) -> None:
+def test_every_preset_deals_its_shape(variant: VariantId) -> None:
     players, hand_size = SHAPE[variant]
     state = new_game(variant, seed=17)
     assert len(state.hands) == players

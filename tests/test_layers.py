@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "briscola"
 # Bottom to top. A module may import from its own layer's earlier modules only when listed
 # in the same inner tuple *before* it, and from any lower layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_version", "errors"),
+    ("_version", "errors", "_quote", "_enums"),
     ("cards",),
     ("moves",),
     ("rules",),
@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine",),
     ("scoring", "views"),
     ("match",),
-    ("records", "sampling", "render", "_schemas", "serialize"),
+    ("records", "sampling", "render", "_schemas", "serialize", "checking"),
     ("game",),
     # Optional features, on top of the public verbs.
     ("encoding", "vector", "players", "simulation", "ray_executor"),

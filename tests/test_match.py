@@ -34,6 +34,7 @@ from briscola import (
     MatchFormat,
     Pass,
     RulesError,
+    VariantId,
     apply,
     best_of,
     cumulative_points,
@@ -302,7 +303,7 @@ def test_cm_1() -> None:
     ],
 )
 def test_s8_default_format_per_preset(
-    variant: str, options: dict[str, Any], expected: MatchFormat
+    variant: VariantId, options: dict[str, Any], expected: MatchFormat
 ) -> None:
     match = new_match(variant, seed=1, **options)
     assert match.format == expected
@@ -373,7 +374,7 @@ def test_s3_7_rounds_3_from_its_spelling_plays_three_deals() -> None:
     [(variant, {}) for variant in PLAYERS] + [("chiamata", {"players": 6})],
 )
 def test_s3_7_first_dealer_defaults_to_seat_n_minus_1(
-    variant: str, options: dict[str, Any]
+    variant: VariantId, options: dict[str, Any]
 ) -> None:
     players = 6 if options else PLAYERS[variant]
     match = new_match(variant, seed=5, **options)
@@ -382,7 +383,7 @@ def test_s3_7_first_dealer_defaults_to_seat_n_minus_1(
 
 
 @pytest.mark.parametrize("variant", ["classic", "classic-3", "classic-6", "chiamata"])
-def test_s3_7_random_first_dealer_comes_from_the_seed(variant: str) -> None:
+def test_s3_7_random_first_dealer_comes_from_the_seed(variant: VariantId) -> None:
     players = PLAYERS[variant]
     seen = set()
     for seed in range(200):
@@ -437,7 +438,7 @@ def test_s3_7_dealer_rotation(rotation: str | None, expected: list[int]) -> None
     [("play_direction", [1, 0, 1, 0]), ("against_play_direction", [1, 0, 1, 0])],
 )
 def test_s3_7_two_players_simply_alternate(rotation: str, expected: list[int]) -> None:
-    match = new_match("classic", seed=8, format=rounds(4), dealer_rotation=rotation)
+    match = new_match("classic", seed=8, format=rounds(4), dealer_rotation=rotation)  # type: ignore[arg-type]
     assert dealers(play_whole(match, 8)) == expected
 
 
@@ -450,7 +451,7 @@ def test_s3_7_two_players_simply_alternate(rotation: str, expected: list[int]) -
     ],
 )
 def test_s3_7_the_first_leader_does_not_change_the_rotation(
-    variant: str, options: dict[str, Any]
+    variant: VariantId, options: dict[str, Any]
 ) -> None:
     players = PLAYERS[variant]
     match = play_whole(new_match(variant, seed=9, format=rounds(players), **options), 9)
@@ -467,7 +468,7 @@ def test_s3_7_bugiarda_5_dealer_rotates_and_sits_out() -> None:
 
 def test_s3_7_bad_dealer_rotation() -> None:
     with pytest.raises(RulesError):
-        new_match("classic", seed=1, dealer_rotation="clockwise")
+        new_match("classic", seed=1, dealer_rotation="clockwise")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -476,7 +477,7 @@ def test_s3_7_bad_dealer_rotation() -> None:
 )
 def test_s3_7_match_flags_are_booleans(name: str) -> None:
     with pytest.raises(RulesError):
-        new_match("classic", seed=1, **{name: "yes"})
+        new_match("classic", seed=1, **{name: "yes"})  # type: ignore[arg-type]
 
 
 # === §3.7 drawn deals ========================================================================
@@ -494,7 +495,10 @@ def test_s3_7_after_a_draw_the_dealer_rotates_by_default() -> None:
 )
 def test_s3_7_redeal_same_dealer_after_draw(rotation: str, after_win: int) -> None:
     match = new_match(
-        "classic-4", seed=16, redeal_same_dealer_after_draw=True, dealer_rotation=rotation
+        "classic-4",
+        seed=16,
+        redeal_same_dealer_after_draw=True,
+        dealer_rotation=rotation,  # type: ignore[arg-type]
     )
     match = finish(match, (30, 30, 30, 30))
     check(match, totals=(0, 0, 0, 0), deals_won=(0, 0, 0, 0), played=1, dealer=3)
@@ -843,7 +847,7 @@ def test_s3_7_two_wins_or_120_at_120_120_without_wins_the_next_deal_winner_takes
     ],
 )
 def test_s3_7_first_to_game_points_is_a_chiamata_format(
-    variant: str, options: dict[str, Any]
+    variant: VariantId, options: dict[str, Any]
 ) -> None:
     with pytest.raises(RulesError):
         new_match(variant, format=first_to_game_points(5), seed=1, **options)
@@ -853,7 +857,7 @@ def test_s3_7_first_to_game_points_is_a_chiamata_format(
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
 @pytest.mark.parametrize("k", [5, 7, 11])
-def test_s3_7_first_to_game_points_values(variant: str, k: int) -> None:
+def test_s3_7_first_to_game_points_values(variant: VariantId, k: int) -> None:
     assert new_match(variant, format=first_to_game_points(k), seed=1).format.value == k
 
 
@@ -920,7 +924,7 @@ def test_s3_7_first_to_game_points_tie_at_the_top_plays_on() -> None:
     ],
 )
 def test_s3_7_cappotto_wins_match(
-    variant: str, points: tuple[int, ...], winners: tuple[int, ...]
+    variant: VariantId, points: tuple[int, ...], winners: tuple[int, ...]
 ) -> None:
     match = finish(new_match(variant, seed=47, cappotto_wins_match=True), points)
     result = score(match)
@@ -941,13 +945,15 @@ def test_s3_7_cappotto_wins_match(
         ("classic-4", (60, 0, 59, 1)),
     ],
 )
-def test_s3_7_cappotto_wins_match_needs_all_120(variant: str, points: tuple[int, ...]) -> None:
+def test_s3_7_cappotto_wins_match_needs_all_120(
+    variant: VariantId, points: tuple[int, ...]
+) -> None:
     match = finish(new_match(variant, seed=48, cappotto_wins_match=True), points)
     assert not is_over(match)
 
 
 @pytest.mark.parametrize("variant", sorted(CHIAMATA))
-def test_s3_7_cappotto_wins_match_is_an_error_with_chiamata(variant: str) -> None:
+def test_s3_7_cappotto_wins_match_is_an_error_with_chiamata(variant: VariantId) -> None:
     with pytest.raises(RulesError):
         new_match(variant, seed=1, cappotto_wins_match=True)
 
@@ -978,7 +984,7 @@ def test_decision_9_a_deal_in_a_match_is_a_plain_deal() -> None:
 
 @attrs.frozen
 class Setup:
-    variant: str
+    variant: VariantId
     options: dict[str, Any]
     format: MatchFormat | None
     dealer: int | str | None
@@ -986,7 +992,7 @@ class Setup:
     moves: int
 
 
-def _formats(variant: str, chiamata: bool) -> st.SearchStrategy[MatchFormat | None]:
+def _formats(variant: VariantId, chiamata: bool) -> st.SearchStrategy[MatchFormat | None]:
     choices: list[st.SearchStrategy[MatchFormat | None]] = [
         st.none(),
         st.sampled_from([best_of(1), best_of(3), best_of(5)]),
@@ -1028,9 +1034,14 @@ def setups(draw: st.DrawFn) -> Setup:
         options["cappotto_wins_match"] = draw(st.booleans())
     players = int(str(options.get("players", PLAYERS[variant])))
     dealer = draw(st.one_of(st.none(), st.just("random"), st.integers(0, players - 1)))
-    fmt = draw(_formats(variant, chiamata))
+    fmt = draw(_formats(variant, chiamata))  # type: ignore[arg-type]
     return Setup(
-        variant, options, fmt, dealer, draw(st.integers(0, 2**32)), draw(st.integers(0, 2**32))
+        variant,  # type: ignore[arg-type]
+        options,
+        fmt,
+        dealer,
+        draw(st.integers(0, 2**32)),
+        draw(st.integers(0, 2**32)),
     )
 
 

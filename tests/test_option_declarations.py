@@ -43,22 +43,22 @@ def test_the_declared_values_are_the_accepted_ones() -> None:
         variant = sorted(info.applies_to)[0]
         if info.kind is bool:
             assert info.choices is None
-            briscola.rules(variant, **{name: True})
+            briscola.rules(variant, **{name: True})  # type: ignore[arg-type]
             with pytest.raises(RulesError, match=f"{name}=1 is not valid"):
-                briscola.rules(variant, **{name: 1})
+                briscola.rules(variant, **{name: 1})  # type: ignore[arg-type]
         elif isinstance(info.kind, type) and issubclass(info.kind, enum.StrEnum):
             assert info.choices == tuple(member.value for member in info.kind)
         if info.choices is not None and name not in ("players", "trump_suit"):
             for choice in info.choices:
-                briscola.rules(variant, **{name: choice})
+                briscola.rules(variant, **{name: choice})  # type: ignore[arg-type]
         if info.bounds is not None:
             low, high = info.bounds
-            briscola.rules(variant, **{name: low})
+            briscola.rules(variant, **{name: low})  # type: ignore[arg-type]
             with pytest.raises(RulesError, match="is not valid"):
-                briscola.rules(variant, **{name: low - 1})
+                briscola.rules(variant, **{name: low - 1})  # type: ignore[arg-type]
             if high is not None:
                 with pytest.raises(RulesError, match="is not valid"):
-                    briscola.rules(variant, **{name: high + 1})
+                    briscola.rules(variant, **{name: high + 1})  # type: ignore[arg-type]
 
 
 def test_every_option_has_a_doc_line_and_a_known_parent() -> None:
@@ -135,7 +135,7 @@ def test_equal_options_share_one_rules() -> None:
     state = briscola.new_game("classic", seed=1, seven_swap=True)
     assert state.rules is briscola.rules("classic", seven_swap=True)
     with pytest.raises(RulesError):
-        briscola.rules("classic", seven_swap=1)
+        briscola.rules("classic", seven_swap=1)  # type: ignore[arg-type]
 
 
 DOCS = TABLE_RULES.parent

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import briscola
-from briscola import apply, legal_moves, new_game, random_playout
+from briscola import VariantId, apply, legal_moves, new_game, random_playout
 from helpers import play_out
 
-OPTIONS: list[dict[str, object]] = [
+OPTIONS: list[dict[str, Any]] = [
     {},
     {"public_claims": True},
     {"must_follow_suit": True},
@@ -20,7 +21,7 @@ OPTIONS: list[dict[str, object]] = [
 
 @pytest.mark.parametrize("variant", list(briscola.VARIANTS))
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "defaults")
-def test_random_playout_equals_step_by_step(variant: str, options: dict[str, object]) -> None:
+def test_random_playout_equals_step_by_step(variant: VariantId, options: dict[str, Any]) -> None:
     for seed in range(8):
         start = new_game(briscola.rules(variant, **options), seed=seed)
         expected = play_out(start, random.Random(seed))

@@ -8,7 +8,7 @@ game points from §1.9), never from the engine's own output.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
@@ -24,6 +24,7 @@ from briscola import (
     Rules,
     State,
     Suit,
+    VariantId,
     apply,
     new_game,
     rules,
@@ -99,7 +100,7 @@ ONE_OPTION: Final = [
     for value in values
 ]
 # Option sets that change what a record holds: swaps, rounds, talk, separate flips, seeds.
-OPTION_SETS: Final[list[tuple[str, dict[str, object]]]] = [
+OPTION_SETS: Final[list[tuple[str, dict[str, Any]]]] = [
     *((variant, {}) for variant in PRESETS),
     ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
     ("classic-3", {"removed_two": "random"}),
@@ -129,7 +130,7 @@ def tag_lines(text: str) -> dict[str, str]:
 
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_text_round_trip(variant: str, options: dict[str, object], seed: int) -> None:
+def test_text_round_trip(variant: VariantId, options: dict[str, Any], seed: int) -> None:
     r = rules(variant, **options)
     dealer = seed % r.players
     states = deal_states(r, seed, dealer)
@@ -155,7 +156,7 @@ def test_text_round_trip(variant: str, options: dict[str, object], seed: int) ->
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_replaying_a_record_yields_every_state(variant: str) -> None:
+def test_replaying_a_record_yields_every_state(variant: VariantId) -> None:
     states = deal_states(VARIANTS[variant], 31)
     record = Record.from_state(states[-1], White="Anna")
     replayed = list(record)
@@ -169,7 +170,7 @@ def test_replaying_a_record_yields_every_state(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_a_finished_record_states_its_result(variant: str) -> None:
+def test_a_finished_record_states_its_result(variant: VariantId) -> None:
     states = deal_states(VARIANTS[variant], 8)
     final = states[-1]
     text = Record.from_state(final).to_text()
@@ -188,7 +189,7 @@ def test_a_finished_record_states_its_result(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", PRESETS)
 @pytest.mark.parametrize("seed", [0, 12345, 2**40 + 3])
-def test_a_record_with_a_seed(variant: str, seed: int) -> None:
+def test_a_record_with_a_seed(variant: VariantId, seed: int) -> None:
     r = VARIANTS[variant]
     states = deal_states(r, seed)
     record = Record(r, r.players - 1, moves_of(states[-1]), seed=seed, tags=(("Event", "x"),))
@@ -271,7 +272,7 @@ def _foreign_card(state: State) -> Card:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_an_illegal_move_is_reported_by_its_number(variant: str) -> None:
+def test_an_illegal_move_is_reported_by_its_number(variant: VariantId) -> None:
     states = deal_states(VARIANTS[variant], 6)
     moves = list(moves_of(states[-1]))
     plays = [i for i, move in enumerate(moves) if isinstance(move, Play)]
@@ -402,15 +403,15 @@ def test_bad_deals_in_a_record_are_reported_when_replayed() -> None:
 
 
 @pytest.mark.parametrize(("variant", "name", "value"), ONE_OPTION)
-def test_parse_rules_reads_every_repr(variant: str, name: str, value: object) -> None:
-    r = rules(variant, **{name: value})
+def test_parse_rules_reads_every_repr(variant: VariantId, name: str, value: object) -> None:
+    r = rules(variant, **{name: value})  # type: ignore[arg-type]
     assert parse_rules(repr(r)) == r
     text = Record.from_state(new_game(r, seed=2)).to_text()
     assert Record.from_text(text).rules == r
 
 
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
-def test_parse_rules_reads_combined_options(variant: str, options: dict[str, object]) -> None:
+def test_parse_rules_reads_combined_options(variant: VariantId, options: dict[str, Any]) -> None:
     r = rules(variant, **options)
     assert parse_rules(repr(r)) == r
     assert parse_rules("  " + repr(r) + "\n") == r

@@ -106,7 +106,7 @@ class Log:
 # -- option strategies ---------------------------------------------------------------
 
 
-def plain_options(preset: str) -> st.SearchStrategy[dict[str, object]]:
+def plain_options(preset: str) -> st.SearchStrategy[dict[str, Any]]:
     hand_size = Table(preset, {}).hand_size
     required: dict[str, st.SearchStrategy[object]] = {}
     optional: dict[str, st.SearchStrategy[object]] = {
@@ -135,7 +135,7 @@ def plain_options(preset: str) -> st.SearchStrategy[dict[str, object]]:
     return st.fixed_dictionaries(required, optional=optional)
 
 
-CHIAMATA_FORMS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
+CHIAMATA_FORMS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("chiamata", {}),
     ("chiamata-milan", {}),
     ("chiamata", {"players": 6, "six_player_form": "dealer_sits_out"}),
@@ -144,9 +144,7 @@ CHIAMATA_FORMS: Final[tuple[tuple[str, dict[str, object]], ...]] = (
 )
 
 
-def chiamata_options(
-    preset: str, form: Mapping[str, object]
-) -> st.SearchStrategy[dict[str, object]]:
+def chiamata_options(preset: str, form: Mapping[str, object]) -> st.SearchStrategy[dict[str, Any]]:
     hand_size = Table(preset, form).hand_size
     required: dict[str, st.SearchStrategy[object]] = {
         name: st.just(value) for name, value in form.items()
@@ -271,7 +269,10 @@ def library_game(
 ) -> State:
     keywords: dict[str, Any] = dict(options)
     return briscola.new_game(
-        preset, deck=[Card.parse(card) for card in deck], dealer=dealer, **keywords
+        preset,  # type: ignore[arg-type]
+        deck=[Card.parse(card) for card in deck],
+        dealer=dealer,
+        **keywords,
     )
 
 
@@ -375,7 +376,7 @@ def run_chiamata(preset: str, options: Mapping[str, object], seed: int) -> None:
 @SETTINGS
 @given(data=st.data())
 def test_chiamata_deal_matches_reference_model(
-    preset: str, form: dict[str, object], data: st.DataObject
+    preset: str, form: dict[str, Any], data: st.DataObject
 ) -> None:
     assert preset in CHIAMATA_PRESETS
     options = data.draw(chiamata_options(preset, form), label="options")
@@ -503,7 +504,7 @@ def finished_chiamata(
     ],
 )
 def test_model_chiamata_scoring_of_rules_5_7(
-    options: dict[str, object],
+    options: dict[str, Any],
     caller: int,
     partner: int,
     target: int,

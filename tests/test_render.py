@@ -154,7 +154,7 @@ def check_state(state: State) -> None:
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_render_names_the_variant_the_turn_the_trump_and_the_hand(variant: str) -> None:
-    for state in a_few(seeded_game(variant, 3)):
+    for state in a_few(seeded_game(variant, 3)):  # type: ignore[arg-type]
         check_state(state)
         for view in views(state):
             check_view(state, view)
@@ -165,7 +165,7 @@ def test_render_names_the_variant_the_turn_the_trump_and_the_hand(variant: str) 
 def test_a_rendered_view_never_shows_a_hidden_card(
     variant: str, options: dict[str, object], seed: int
 ) -> None:
-    states = seeded_game(variant, seed, **options)
+    states = seeded_game(variant, seed, **options)  # type: ignore[arg-type]
     for state in states[:: max(1, len(states) // 12)] + [states[-1]]:
         check_state(state)
         for view in views(state):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
 import briscola
-from briscola import VARIANTS, Rules, RulesError, rules
+from briscola import VARIANTS, Rules, RulesError, VariantId, rules
 from helpers import PRESET_IDS, SHAPE, untyped
 
 PRESETS = tuple(SHAPE)
@@ -14,14 +16,14 @@ FACE_UP_PRESETS = ("classic", "classic-3", "classic-4", "classic-6", "scoperta")
 TWO_SIDED_PRESETS = ("classic", "classic-4", "classic-6", "scoperta", "briscolone")
 
 # §8: option -> default (for every preset, unless overridden below).
-DEFAULTS: dict[str, object] = {
+DEFAULTS: dict[str, Any] = {
     "deal_packet_size": 1,
     "open_hands": False,
     "open_stock": False,
     "rank_variant": "standard",
     "must_follow_suit": False,
 }
-SWAP_DEFAULTS: dict[str, object] = {
+SWAP_DEFAULTS: dict[str, Any] = {
     "seven_swap": False,
     "seven_swap_requires_higher": True,
     "seven_swap_only_if_drawn": False,
@@ -31,7 +33,7 @@ SWAP_DEFAULTS: dict[str, object] = {
     "two_swap": False,
     "two_swap_window": "first_trick",
 }
-RESULT_DEFAULTS: dict[str, object] = {"tie_rule": "draw", "win_threshold": 61}
+RESULT_DEFAULTS: dict[str, Any] = {"tie_rule": "draw", "win_threshold": 61}
 
 
 def message(error: pytest.ExceptionInfo[RulesError]) -> str:
@@ -50,7 +52,7 @@ def test_variants_holds_the_classic_family_and_only_api_ids() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_each_preset_is_a_rules_equal_to_rules_of_its_id(variant: str) -> None:
+def test_each_preset_is_a_rules_equal_to_rules_of_its_id(variant: VariantId) -> None:
     preset = VARIANTS[variant]
     assert isinstance(preset, Rules)
     assert preset == rules(variant)
@@ -66,7 +68,7 @@ def test_variants_is_read_only() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_s8_defaults_of_every_preset(variant: str) -> None:
+def test_s8_defaults_of_every_preset(variant: VariantId) -> None:
     r = VARIANTS[variant]
     expected = dict(DEFAULTS)
     if variant in FACE_UP_PRESETS:
@@ -124,7 +126,7 @@ def test_rules_of_a_rules_keeps_its_options() -> None:
         ("classic", {"seven_swap_only_leader": True}),
     ],
 )
-def test_repr_reads_back(variant: str, options: dict[str, object]) -> None:
+def test_repr_reads_back(variant: VariantId, options: dict[str, Any]) -> None:
     r = rules(variant, **options)
     text = repr(r)
     assert text.startswith(f"rules({variant!r}")
@@ -140,7 +142,7 @@ def test_options_can_be_given_to_new_game() -> None:
     state = briscola.new_game("classic", seed=1, seven_swap=True)
     assert state.rules == rules("classic", seven_swap=True)
     with pytest.raises(RulesError):
-        briscola.new_game("classic", seed=1, seven_swp=True)
+        briscola.new_game("classic", seed=1, seven_swp=True)  # type: ignore[call-arg]
     with pytest.raises(RulesError):
         briscola.new_game("briscolone", seed=1, seven_swap=False)
 
@@ -151,7 +153,7 @@ def test_options_can_be_given_to_new_game() -> None:
 @pytest.mark.parametrize(("bad", "close"), [("clasic", "classic"), ("briscolon", "briscolone")])
 def test_unknown_variant_suggests_the_closest(bad: str, close: str) -> None:
     with pytest.raises(RulesError) as info:
-        rules(bad)
+        rules(bad)  # type: ignore[arg-type]
     assert bad in message(info)
     assert "did you mean" in message(info)
     assert repr(close) in message(info) or close in message(info)
@@ -159,7 +161,7 @@ def test_unknown_variant_suggests_the_closest(bad: str, close: str) -> None:
 
 def test_unknown_variant_lists_the_known_ids() -> None:
     with pytest.raises(RulesError) as info:
-        rules("poker")
+        rules("poker")  # type: ignore[arg-type]
     for variant in PRESETS:
         assert variant in message(info)
 
@@ -176,7 +178,7 @@ def test_a_variant_that_is_not_text_is_a_rules_error(bad: object) -> None:
 )
 def test_unknown_option_suggests_the_closest(bad: str, close: str) -> None:
     with pytest.raises(RulesError) as info:
-        rules("classic", **{bad: True})
+        rules("classic", **{bad: True})  # type: ignore[arg-type]
     assert bad in message(info)
     assert "did you mean" in message(info)
     assert close in message(info)
@@ -184,7 +186,7 @@ def test_unknown_option_suggests_the_closest(bad: str, close: str) -> None:
 
 def test_unknown_option_is_never_a_silent_no_op() -> None:
     with pytest.raises(RulesError) as info:
-        rules("classic", no_such_rule=True)
+        rules("classic", no_such_rule=True)  # type: ignore[call-arg]
     assert "no_such_rule" in message(info)
 
 
@@ -208,10 +210,10 @@ def test_unknown_option_is_never_a_silent_no_op() -> None:
     ],
 )
 def test_s8_option_not_for_the_preset_is_an_error_even_at_its_default(
-    variant: str, option: str, value: object
+    variant: VariantId, option: str, value: object
 ) -> None:
     with pytest.raises(RulesError) as info:
-        rules(variant, **{option: value})
+        rules(variant, **{option: value})  # type: ignore[arg-type]
     assert option in message(info)
     assert variant in message(info)
 
@@ -251,9 +253,9 @@ def test_s8_seven_swap_in_briscolone_says_why() -> None:
         ("classic", "must_follow_suit", None),
     ],
 )
-def test_s8_value_out_of_range(variant: str, option: str, value: object) -> None:
+def test_s8_value_out_of_range(variant: VariantId, option: str, value: object) -> None:
     with pytest.raises(RulesError) as info:
-        rules(variant, **{option: value})
+        rules(variant, **{option: value})  # type: ignore[arg-type]
     assert option in message(info)
 
 
@@ -276,8 +278,8 @@ def test_s8_value_out_of_range(variant: str, option: str, value: object) -> None
         ("classic-4", "open_stock", True),
     ],
 )
-def test_s8_values_in_range_are_accepted(variant: str, option: str, value: object) -> None:
-    assert getattr(rules(variant, **{option: value}), option) == value
+def test_s8_values_in_range_are_accepted(variant: VariantId, option: str, value: object) -> None:
+    assert getattr(rules(variant, **{option: value}), option) == value  # type: ignore[arg-type]
 
 
 # --- sub-options whose parent is off (§8 Validation, point 2) ------------------------
@@ -295,7 +297,7 @@ def test_s8_values_in_range_are_accepted(variant: str, option: str, value: objec
         {"two_swap_window": "both"},
     ],
 )
-def test_s8_sub_option_with_parent_off_is_accepted_and_stored(options: dict[str, object]) -> None:
+def test_s8_sub_option_with_parent_off_is_accepted_and_stored(options: dict[str, Any]) -> None:
     r = rules("classic", **options)
     assert r.seven_swap is False
     assert r.two_swap is False
@@ -313,14 +315,14 @@ def test_s8_two_swap_where_the_two_of_trumps_is_out_is_accepted() -> None:
 
 def test_all_out_of_range_values_in_one_rules_error() -> None:
     with pytest.raises(RulesError) as info:
-        rules("classic", win_threshold=60, deal_packet_size=2, tie_rule="coin_toss")
+        rules("classic", win_threshold=60, deal_packet_size=2, tie_rule="coin_toss")  # type: ignore[arg-type]
     for name in ("win_threshold", "deal_packet_size", "tie_rule"):
         assert name in message(info)
 
 
 def test_all_problems_of_every_kind_in_one_rules_error() -> None:
     with pytest.raises(RulesError) as info:
-        rules("classic", win_threshold=60, deal_packet_size=2, removed_two="2C", seven_swp=True)
+        rules("classic", win_threshold=60, deal_packet_size=2, removed_two="2C", seven_swp=True)  # type: ignore[call-arg]
     for name in ("win_threshold", "deal_packet_size", "removed_two", "seven_swp"):
         assert name in message(info)
 

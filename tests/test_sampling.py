@@ -18,7 +18,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -32,6 +32,7 @@ from briscola import (
     InvalidStateError,
     Phase,
     State,
+    VariantId,
     View,
     apply,
     determinize,
@@ -63,7 +64,7 @@ PRESETS: Final = tuple(VARIANTS)
 SETTINGS: Final = deal_settings(100, HealthCheck.data_too_large)
 
 
-def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
+def option_choices(variant: VariantId) -> dict[str, st.SearchStrategy[object]]:
     """The options §8 lists for ``variant`` that change what a seat knows or holds."""
     flag = st.booleans()
     choices: dict[str, st.SearchStrategy[object]] = {
@@ -122,7 +123,7 @@ def option_choices(variant: str) -> dict[str, st.SearchStrategy[object]]:
 @st.composite
 def game_states(draw: st.DrawFn) -> list[State]:
     """A few states of one random deal, the last one included."""
-    r = draw(table_rules(option_choices, PRESETS, packet_of_one=False))
+    r = draw(table_rules(option_choices, PRESETS, packet_of_one=False))  # type: ignore[arg-type]
     dealer = draw(st.none() | st.integers(0, r.players - 1))
     states = deal_states(r, draw(st.integers(0, 2**40)), dealer, draw(st.integers(0, 2**32)))
     picks = draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=3, unique=True))
@@ -166,7 +167,7 @@ def test_a_sample_agrees_with_a_spectators_view(states: list[State], seed: int) 
 
 
 # The table rules that change what a seat knows, each in at least one deterministic case.
-CASES: Final[list[tuple[str, dict[str, object]]]] = [
+CASES: Final[list[tuple[str, dict[str, Any]]]] = [
     *((variant, {}) for variant in PRESETS),
     ("classic", {"must_follow_suit": True}),
     ("classic", {"seven_swap": True, "two_swap": True, "two_swap_window": "both"}),
@@ -197,7 +198,9 @@ CASES: Final[list[tuple[str, dict[str, object]]]] = [
 
 
 @pytest.mark.parametrize(("variant", "options"), CASES)
-def test_a_sample_agrees_under_each_table_rule(variant: str, options: dict[str, object]) -> None:
+def test_a_sample_agrees_under_each_table_rule(
+    variant: VariantId, options: dict[str, Any]
+) -> None:
     r = rules(variant, **options)
     for game in range(2):
         states = deal_states(r, 100 + game, None, 200 + game)
@@ -370,7 +373,7 @@ ALTERATIONS: Final[dict[str, Callable[[View], View | None]]] = {
 
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 @pytest.mark.parametrize("variant", PRESETS)
-def test_an_altered_view_is_refused(variant: str, alteration: str) -> None:
+def test_an_altered_view_is_refused(variant: VariantId, alteration: str) -> None:
     states = deal_states(VARIANTS[variant], 21, None, 21)
     tried = 0
     for state in states[1:-1:3]:

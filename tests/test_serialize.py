@@ -324,7 +324,7 @@ def test_record_with_a_seed_round_trip(r: Rules, seed: int, move_seed: int) -> N
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_every_preset_writes_valid_documents(variant: str) -> None:
-    states = seeded_game(variant, 11)
+    states = seeded_game(variant, 11)  # type: ignore[arg-type]
     for state in (states[0], states[len(states) // 2], states[-1]):
         values: list[Serializable] = [
             state,
@@ -363,7 +363,7 @@ def test_every_preset_writes_valid_documents(variant: str) -> None:
 )
 def test_table_rules_write_valid_documents(variant: str, options: dict[str, object]) -> None:
     for seed in (1, 2):
-        states = seeded_game(variant, seed, **options)
+        states = seeded_game(variant, seed, **options)  # type: ignore[arg-type]
         for state in (states[0], states[len(states) // 3], states[-1]):
             assert_valid(round_trip(state))
             assert_valid(round_trip(observe(state, seed % state.rules.players)))
@@ -508,7 +508,7 @@ def real_documents() -> tuple[tuple[JSON, Serializable], ...]:
         ("bugiarda", {"trump_source": "separate_flip"}),
     ]
     for variant, options in option_sets:
-        states = seeded_game(variant, 5, **options)
+        states = seeded_game(variant, 5, **options)  # type: ignore[arg-type]
         r = states[0].rules
         picked = [states[0], states[len(states) // 2], states[-1]]
         values: list[Serializable] = [r, score(states[-1]), *legal_moves(states[0])[:2]]

@@ -177,7 +177,7 @@ def test_a_search_player_in_a_pool() -> None:
         (lambda: simulate("classic", _players(2), 1, seed=1, executor=untyped(3)), "Executor"),
         (lambda: simulate("classic", _players(2), 1, seed=1, match=untyped(3)), "match="),
         (lambda: simulate("classic", _players(2), 1, seed=1, match="best_of(x)"), "format"),
-        (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),
+        (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments(call: object, message: str) -> None:

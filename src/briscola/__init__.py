@@ -15,6 +15,7 @@ Examples:
 
 from ._version import __version__ as __version__
 from .cards import DECK, Card, Rank, Suit
+from .checking import check
 from .errors import (
     BriscolaError,
     IllegalMoveError,
@@ -39,6 +40,7 @@ from .match import (
     DealResult,
     Match,
     MatchFormat,
+    MatchOptions,
     MatchScore,
     MatchView,
     best_of,
@@ -53,6 +55,7 @@ from .match import (
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,
+    AnyMove,
     Bid,
     BidPoints,
     Claim,
@@ -90,9 +93,11 @@ from .rules import (
     ShareHands,
     SixPlayerForm,
     Stakes,
+    TableRules,
     TieRule,
     TrumpSource,
     TwoSwapWindow,
+    VariantId,
     rules,
 )
 from .sampling import determinize
@@ -112,6 +117,7 @@ __all__ = [
     "WEAK_HAND",
     "AfterTwo",
     "AllPass",
+    "AnyMove",
     "Auction",
     "Bid",
     "BidPoints",
@@ -135,6 +141,7 @@ __all__ = [
     "InvalidStateError",
     "Match",
     "MatchFormat",
+    "MatchOptions",
     "MatchScore",
     "MatchView",
     "Move",
@@ -164,14 +171,17 @@ __all__ = [
     "State",
     "Suit",
     "SwapTrump",
+    "TableRules",
     "TieRule",
     "Trick",
     "TrumpSource",
     "TwoSwapWindow",
+    "VariantId",
     "View",
     "apply",
     "beats",
     "best_of",
+    "check",
     "cumulative_points",
     "current_player",
     "determinize",

@@ -3,8 +3,10 @@
 The shuffle does not use `random`, so a seed deals the same cards on every platform and
 every Python version:
 
-1. ``digest = SHA-512("briscola/shuffle/v1:" + str(seed))``, read as a 512-bit big-endian
-   integer ``x``;
+1. ``digest = SHA-512("briscola/shuffle/v1:" + seed_text(seed))``, read as a 512-bit
+   big-endian integer ``x``; `seed_text` is the decimal form of the seed (``"-5"``, ``"7"``)
+   while it has at most 4,300 digits, and ``"0x"`` followed by its hexadecimal digits beyond
+   (``"-0x1f…"``), so a seed of any size has a text that costs linear time to build;
 2. where a deal needs a choice before the shuffle (``removed_two="random"``), it is taken
    first as ``x, choice = divmod(x, number_of_choices)``;
 3. Fisher–Yates from the bottom of the deck: for ``i`` from ``len(deck) - 1`` down to 1,
@@ -17,20 +19,74 @@ probability up to a bias below 2⁻³⁵⁰ (40! is about 2¹⁵⁹).
 from __future__ import annotations
 
 import hashlib
+import operator
 import secrets
 from collections.abc import Sequence
 from operator import attrgetter
+from typing import Final
 
 from .cards import Card
+from .errors import RulesError
 
-__all__ = ["deal_hands", "entropy", "fresh_seed", "shuffle"]
+__all__ = ["check_seed", "deal_hands", "entropy", "fresh_seed", "seed_text", "shuffle"]
 
 _DOMAIN = b"briscola/shuffle/v1:"
+# Python's default limit on int-to-decimal conversion: seeds below it keep the decimal text
+# they always had, whatever limit the interpreter is set to.
+_DECIMAL_LIMIT: Final = 10**4300
+_CHUNK_DIGITS: Final = 600  # under the lowest limit Python allows (640 digits)
+_CHUNK: Final = 10**_CHUNK_DIGITS
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` as an ``int``, or a `RulesError` naming the argument ``name``.
+
+    Any integer is a seed, however large or negative, and so is any object with
+    ``__index__`` (such as ``numpy.int64``); ``bool`` is refused, as are floats, strings and
+    everything else.
+    """
+    if type(seed) is int:
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return int.__index__(seed)  # an int subclass: its plain value, whatever it overrides
+    if not isinstance(seed, bool):
+        try:
+            index = operator.index(seed)  # type: ignore[arg-type]
+        except Exception:  # any failure of a foreign __index__ means "not a seed"
+            index = None
+        if isinstance(index, int) and not isinstance(index, bool):
+            return int.__index__(index)
+    kind = type(seed).__name__
+    try:
+        shown = f"{seed!r:.40}"
+    except Exception:  # a foreign __repr__ may fail too
+        shown = f"<{kind}>"
+    raise RulesError(f"{name}={shown} is not valid: use a whole number or None, not {kind}")
+
+
+def seed_text(seed: int) -> str:
+    """The canonical text of a seed, hashed by every seeded choice and written in records.
+
+    The decimal form for seeds of at most 4,300 digits; ``"0x"`` and the hexadecimal digits
+    beyond (with ``"-"`` first for a negative seed).
+    """
+    magnitude = -seed if seed < 0 else seed
+    sign = "-" if seed < 0 else ""
+    if magnitude >= _DECIMAL_LIMIT:
+        return f"{sign}0x{magnitude:x}"
+    if magnitude < _CHUNK:
+        return f"{sign}{magnitude}"
+    chunks = []
+    while magnitude >= _CHUNK:
+        magnitude, low = divmod(magnitude, _CHUNK)
+        chunks.append(f"{low:0{_CHUNK_DIGITS}d}")
+    chunks.append(str(magnitude))
+    return sign + "".join(reversed(chunks))
 
 
 def entropy(seed: int) -> int:
     """The 512-bit integer that drives every random choice of a deal dealt from ``seed``."""
-    return int.from_bytes(hashlib.sha512(_DOMAIN + str(seed).encode()).digest(), "big")
+    return int.from_bytes(hashlib.sha512(_DOMAIN + seed_text(seed).encode()).digest(), "big")
 
 
 def fresh_seed() -> int:

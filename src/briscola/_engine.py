@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Unpack
 
 from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
-from ._deal import deal_hands, entropy, fresh_seed, shuffle
+from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
+from ._quote import quote
 from ._rounds import apply_round, automatic_snapshot, legal_round, opening
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
@@ -39,7 +40,7 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import OPTIONS, VARIANTS, Rules, TrumpSource, rules
+from .rules import OPTIONS, VARIANTS, Rules, TableRules, TrumpSource, VariantId, rules
 from .state import Phase, State, _StateCache, new_state
 
 __all__ = [
@@ -55,12 +56,13 @@ _TWOS: Final = tuple(_play.TWO_OF.values())  # in Suit order
 
 
 def new_game(
-    variant: str | Rules,
+    variant: VariantId | Rules,
+    /,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     dealer: int | None = None,
-    **options: object,
+    **options: Unpack[TableRules],
 ) -> State:
     """Shuffle (or take ``deck``), deal, and return the first state of a deal.
 
@@ -92,8 +94,8 @@ def new_game(
         r = preset if preset is not None else rules(variant)
     dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
     trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None")
+    if seed is not None:
+        seed = check_seed(seed)
     if deck is not None:
         return deal_from(r, deck, dealer, trump_suit)
     if seed is None:
@@ -117,7 +119,7 @@ def new_game(
 def _check_dealer(r: Rules, dealer: object) -> int:
     if type(dealer) is not int or not 0 <= dealer < r.players:
         raise RulesError(
-            f"dealer={dealer!r} is not a seat of {r.variant!r}: seats run from 0 to "
+            f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
             f"{r.players - 1}"
         )
     return dealer
@@ -154,9 +156,8 @@ def _check_deck(
     cards = tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
-            shown = repr(card) if len(repr(card)) <= 40 else repr(card)[:40] + "…"
             raise RulesError(
-                f"deck must hold Card values, not {type(card).__name__} {shown} "
+                f"deck must hold Card values, not {type(card).__name__} {quote(card)} "
                 "(use Card.parse for text)"
             )
     seen: set[Card] = set()
@@ -375,7 +376,7 @@ def check_sender(
     players = deal.rules.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
         raise RulesError(
-            f"seat={seat!r:.40} is not a seat of {deal.rules.variant!r}: seats run from 0 to "
+            f"seat={quote(seat)} is not a seat of {deal.rules.variant!r}: seats run from 0 to "
             f"{players - 1}"
         )
     if ply is not None and (type(ply) is not int or ply < 0):
@@ -477,7 +478,7 @@ def _why_illegal(state: State, move: object) -> Exception:
     if not isinstance(move, Move) or type(move) not in MOVE_TYPES:
         return InvalidMoveError(
             f"apply() needs a move such as Play(card) or Pass(), not {type(move).__name__} "
-            f"{move!r}"
+            f"{quote(move)}"
         )
     malformed = _malformed(move)
     if malformed:
@@ -523,7 +524,7 @@ def _why_talk_illegal(state: State, move: Declare | Signal) -> str:
             return "signals are not allowed at this table (signals is off)"
         if move.token not in r.signal_tokens:
             tokens = ", ".join(map(repr, r.signal_tokens))
-            return f"{move.token!r} is not a signal of this table: use one of {tokens}"
+            return f"{quote(move.token)} is not a signal of this table: use one of {tokens}"
     if state.talked:
         return f"seat {seat} has already made its one declaration or signal this turn"
     return "no signal may be made during the first trick"
@@ -533,7 +534,9 @@ def _malformed(move: Move) -> str | None:
     for name, expected in (("card", Card), ("rank", Rank), ("suit", Suit)):
         value = getattr(move, name, expected)
         if value is not expected and not isinstance(value, expected):
-            return f"{type(move).__name__}.{name} must be a {expected.__name__}, not {value!r}"
+            return (
+                f"{type(move).__name__}.{name} must be a {expected.__name__}, not {quote(value)}"
+            )
     return None
 
 

@@ -8,18 +8,19 @@ copying a card gives the same instance back. Equality is therefore identity, whi
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, NoReturn, final
 
+from ._enums import NotationEnum, NotationIntEnum
+from ._quote import quote
 from .errors import InvalidNotationError
 
 __all__ = ["DECK", "RANK_WORDS", "SUIT_WORDS", "Card", "Rank", "Suit"]
 
 
-class Suit(enum.Enum):
+class Suit(NotationEnum):
     """The four suits, in this fixed order; the value is the one-letter code.
 
     | member | code | English | French-suited equivalent |
@@ -47,7 +48,7 @@ class Suit(enum.Enum):
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(Suit)}
 
 
-class Rank(enum.IntEnum):
+class Rank(NotationIntEnum):
     """The ten ranks; the value is the number printed on Italian cards.
 
     The figures are the Fante (8, ``JACK``), the Cavallo (9, ``KNIGHT``; the Queen of a
@@ -79,6 +80,7 @@ class Rank(enum.IntEnum):
 
 
 _RANK_CODES: Final = "A234567JQK"
+_MAX_CARD_TEXT: Final = 100
 # Standard card points by rank value (index 0 unused): A 11, 3 10, K 4, Q 3, J 2.
 _STANDARD_POINTS: Final = (0, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4)
 
@@ -121,10 +123,10 @@ class Card:
                 return card
         if not isinstance(suit, Suit):
             raise InvalidNotationError(
-                f"Card needs a Suit, not {type(suit).__name__} {suit!r:.40} "
+                f"Card needs a Suit, not {type(suit).__name__} {quote(suit)} "
                 "(use Suit.COPPE, or Card.parse for text such as 'AC')"
             )
-        raise InvalidNotationError(f"no card has rank {rank!r:.40}: ranks run from 1 to 10")
+        raise InvalidNotationError(f"no card has rank {quote(rank)}: ranks run from 1 to 10")
 
     @classmethod
     def _make(cls, rank: Rank, suit: Suit) -> Card:
@@ -145,7 +147,7 @@ class Card:
         """
         if type(card_id) is int and 0 <= card_id < 40:
             return DECK[card_id]
-        raise InvalidNotationError(f"no card has id {card_id!r}: ids run from 0 to 39")
+        raise InvalidNotationError(f"no card has id {quote(card_id)}: ids run from 0 to 39")
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -162,7 +164,8 @@ class Card:
           ``"donna"``, ``"regina"`` and ``"queen"`` are the Cavallo (9).
 
         Raises:
-            InvalidNotationError: naming the text, if it is not one of the spellings above.
+            InvalidNotationError: naming the text, if it is not one of the spellings above
+                (text of more than 100 characters is refused unread).
 
         Examples:
             >>> [str(Card.parse(t)) for t in ("ad", "10♣", "re di coppe", "knight of batons")]
@@ -170,15 +173,17 @@ class Card:
         """
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"cannot read a card from {type(text).__name__} {text!r}: give text such as 'AC'"
+                f"cannot read a card from {type(text).__name__} {quote(text)}: "
+                "give text such as 'AC'"
             )
+        if len(text) > _MAX_CARD_TEXT:
+            raise InvalidNotationError(f"cannot read a card from {quote(text)}: it is too long")
         key = text.strip().lower().replace("\ufe0f", "")
         card = _PARSE_CACHE.get(key)
         if card is None:
             card = _parse_words(key)
             if card is None:
-                shown = text if len(text) <= 40 else text[:40] + "…"
-                raise InvalidNotationError(f"cannot read a card from {shown!r}")
+                raise InvalidNotationError(f"cannot read a card from {quote(text)}")
         return card
 
     def __str__(self) -> str:

@@ -72,7 +72,7 @@ def play_demo(
     record_file: str | None = None,
 ) -> str:
     """Play one seeded game between random players and describe it trick by trick."""
-    state = new_game(rules(variant, **options), seed=seed, dealer=dealer)
+    state = new_game(rules(variant, **options), seed=seed, dealer=dealer)  # type: ignore[arg-type]
     lines = _describe(state, SeededChooser(seed))
     if record_file is not None:
         final = state
@@ -270,7 +270,7 @@ def play_match_demo(
 ) -> str:
     """Play a whole seeded match between random players and summarize each deal; with
     ``record_file``, also write the match's record there."""
-    match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)
+    match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)  # type: ignore[arg-type]
     chooser = SeededChooser(seed)
     lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
     while not is_over(match):
@@ -305,7 +305,7 @@ def _option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep:
-        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text[:60]!r}")
+        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r:.40}")
     value: object = raw
     takes_bool = name in OPTIONS and OPTIONS[name].values == "bool"
     if takes_bool and raw.lower() in _TRUE | _FALSE:

@@ -436,7 +436,7 @@ def _layout(r: Rules) -> _Layout:
 def _as_rules(rules_or_variant: Rules | str) -> Rules:
     if isinstance(rules_or_variant, Rules):
         return rules_or_variant
-    return rules(rules_or_variant)
+    return rules(rules_or_variant)  # type: ignore[arg-type]  # any text is checked at run time
 
 
 def observation_layout(rules: Rules | str) -> tuple[Segment, ...]:

@@ -23,20 +23,21 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import re
-from typing import Final
+from typing import Final, Literal, Unpack
 
 import attrs
 
-from ._deal import fresh_seed
+from ._deal import check_seed, fresh_seed, seed_text
 from ._engine import apply as apply_to_deal
 from ._engine import check_sender, check_state, new_game
 from ._engine import legal_moves as deal_legal_moves
+from ._enums import OptionEnum
+from ._quote import quote
 from .errors import IllegalMoveError, RulesError
 from .moves import Move
-from .rules import Rules, TieRule, rules
+from .rules import Rules, TableRules, TieRule, VariantId, rules
 from .scoring import Score, score
 from .state import Phase, State
 from .views import View, observe, public_view
@@ -46,6 +47,7 @@ __all__ = [
     "DealerRotation",
     "Match",
     "MatchFormat",
+    "MatchOptions",
     "MatchScore",
     "MatchView",
     "best_of",
@@ -59,13 +61,22 @@ __all__ = [
 ]
 
 
-class DealerRotation(enum.StrEnum):
+class DealerRotation(OptionEnum):
     """Who deals next (§3.7)."""
 
     PLAY_DIRECTION = "play_direction"
     """The first hand of the deal just played, ``(dealer + 1) % players`` (default)."""
     AGAINST_PLAY_DIRECTION = "against_play_direction"
     """The seat before the dealer, ``(dealer - 1) % players`` (table practice)."""
+
+
+class MatchOptions(TableRules, total=False):
+    """The keywords of `new_match`: the table rules and the match options."""
+
+    dealer_rotation: DealerRotation | Literal["play_direction", "against_play_direction"]
+    redeal_same_dealer_after_draw: bool
+    redeal_same_dealer_after_void: bool
+    cappotto_wins_match: bool
 
 
 @attrs.frozen
@@ -85,14 +96,14 @@ class MatchFormat:
 def best_of(k: int) -> MatchFormat:
     """The first side to win ``(k + 1) / 2`` deals; drawn and void deals do not count."""
     if type(k) is not int or k < 1 or k % 2 == 0:
-        raise RulesError(f"best_of({k!r}) is not valid: use an odd number of deals")
+        raise RulesError(f"best_of({quote(k)}) is not valid: use an odd number of deals")
     return MatchFormat("best_of", k)
 
 
 def first_to_deals(w: int) -> MatchFormat:
     """The first side to win ``w`` deals, 5 or 7 (timendum)."""
     if type(w) is not int or w not in (5, 7):
-        raise RulesError(f"first_to_deals({w!r}) is not valid: use 5 or 7")
+        raise RulesError(f"first_to_deals({quote(w)}) is not valid: use 5 or 7")
     return MatchFormat("first_to_deals", w)
 
 
@@ -105,7 +116,7 @@ def cumulative_points(target: int) -> MatchFormat:
     """Card points add up over the deals; the first side to ``target`` (120, 121 or 151)
     wins (§3.7)."""
     if type(target) is not int or target not in (120, 121, 151):
-        raise RulesError(f"cumulative_points({target!r}) is not valid: use 120, 121 or 151")
+        raise RulesError(f"cumulative_points({quote(target)}) is not valid: use 120, 121 or 151")
     return MatchFormat("cumulative_points", target)
 
 
@@ -117,7 +128,7 @@ def fixed_deals(n: int) -> MatchFormat:
 def first_to_game_points(k: int) -> MatchFormat:
     """Chiamata: the first player to ``k`` game points at the end of a deal (5, 7 or 11)."""
     if k not in (5, 7, 11) or type(k) is not int:
-        raise RulesError(f"first_to_game_points({k!r}) is not valid: use 5, 7 or 11")
+        raise RulesError(f"first_to_game_points({quote(k)}) is not valid: use 5, 7 or 11")
     return MatchFormat("first_to_game_points", k)
 
 
@@ -127,7 +138,7 @@ two_wins_or_120: Final = MatchFormat("two_wins_or_120")
 
 def _positive(name: str, value: object) -> int:
     if type(value) is not int or value < 1:
-        raise RulesError(f"{name}({value!r}) is not valid: use a whole number of at least 1")
+        raise RulesError(f"{name}({quote(value)}) is not valid: use a whole number of at least 1")
     return value
 
 
@@ -156,7 +167,7 @@ def parse_format(text: str) -> MatchFormat:
         if name in _BUILDERS and number is not None:
             return _BUILDERS[name](int(number))
     raise RulesError(
-        f"unknown match format {text!r:.60}: use best_of(k), first_to_deals(w), rounds(k), "
+        f"unknown match format {quote(text)}: use best_of(k), first_to_deals(w), rounds(k), "
         "cumulative_points(target), two_wins_or_120, fixed_deals(n) or first_to_game_points(k)"
     )
 
@@ -265,12 +276,13 @@ def default_format(r: Rules) -> MatchFormat:
 
 
 def new_match(
-    variant: str | Rules,
+    variant: VariantId | Rules,
+    /,
     *,
     format: MatchFormat | str | None = None,
     seed: int | None = None,
     dealer: int | str | None = None,
-    **options: object,
+    **options: Unpack[MatchOptions],
 ) -> Match:
     """Start a match: its rules, format and first deal.
 
@@ -291,7 +303,7 @@ def new_match(
     match_options: dict[str, object] = {
         name: options.pop(name) for name in _MATCH_OPTIONS if name in options
     }
-    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant
+    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant  # type: ignore[misc]
     if format is None:
         chosen = default_format(r)
     elif isinstance(format, MatchFormat):
@@ -299,17 +311,14 @@ def new_match(
     elif isinstance(format, str):
         chosen = parse_format(format)
     else:
-        raise RulesError(f"format={format!r} is not valid: use a MatchFormat or its name")
+        raise RulesError(f"format={quote(format)} is not valid: use a MatchFormat or its name")
     if chosen.kind == "first_to_game_points" and r.auction is None:
         raise RulesError("first_to_game_points is a Chiamata format")
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
+    seed = fresh_seed() if seed is None else check_seed(seed)
     rotation = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
     if rotation not in tuple(DealerRotation):
         raise RulesError(
-            f"dealer_rotation={rotation!r} is not valid: use 'play_direction' or "
+            f"dealer_rotation={quote(rotation)} is not valid: use 'play_direction' or "
             "'against_play_direction'"
         )
     flags = {}
@@ -320,21 +329,22 @@ def new_match(
     ):
         value = match_options.get(name, default)
         if type(value) is not bool:
-            raise RulesError(f"{name}={value!r} is not valid: use True or False")
+            raise RulesError(f"{name}={quote(value)} is not valid: use True or False")
         flags[name] = value
+    _check_ends(r, chosen)
     if flags["cappotto_wins_match"] and r.auction is not None:
         raise RulesError(
             "cappotto_wins_match=True does not apply to Chiamata: a cappotto doubles the stake"
         )
     if dealer is None:
         first = r.players - 1
-    elif dealer == "random":
+    elif isinstance(dealer, str) and dealer == "random":
         first = _draw(seed, b"dealer") % r.players
     elif type(dealer) is int and 0 <= dealer < r.players:
         first = dealer
     else:
         raise RulesError(
-            f"dealer={dealer!r} is not valid: use a seat from 0 to {r.players - 1}, None or "
+            f"dealer={quote(dealer)} is not valid: use a seat from 0 to {r.players - 1}, None or "
             "'random'"
         )
     match = Match(
@@ -355,7 +365,7 @@ def new_match(
 
 def _draw(seed: int, label: bytes) -> int:
     """A 256-bit number drawn from the match seed for one purpose (``label``)."""
-    digest = hashlib.sha256(b"briscola/match/v1:" + str(seed).encode() + b":" + label)
+    digest = hashlib.sha256(b"briscola/match/v1:" + seed_text(seed).encode() + b":" + label)
     return int.from_bytes(digest.digest(), "big")
 
 
@@ -407,6 +417,7 @@ class _Tally:
     wins: tuple[int, ...]
     played: int
     cappotto_side: frozenset[int] | None
+    deals: int
     standing: MatchScore
 
 
@@ -426,7 +437,7 @@ def _tally(match: Match) -> _Tally:
         pass
     players = match.rules.players
     zeros = (0,) * players
-    tally = _Tally(zeros, zeros, zeros, 0, None, _judge(match, zeros, zeros, zeros, 0, None))
+    tally = _Tally(zeros, zeros, zeros, 0, None, 0, _judge(match, zeros, zeros, zeros, 0, 0, None))
     for result in match.results:
         tally = _fold(match, tally, result)
     _set_standing(match, tally)
@@ -451,8 +462,9 @@ def _fold(match: Match, tally: _Tally, result: DealResult) -> _Tally:
         for side in deal_sides:
             if sum(deal.points[seat] for seat in side) == 120:
                 cappotto_side = frozenset(side)
-    standing = _judge(match, game, cards, wins, played, cappotto_side, result)
-    return _Tally(game, cards, wins, played, cappotto_side, standing)
+    deals = tally.deals + 1
+    standing = _judge(match, game, cards, wins, played, deals, cappotto_side, result)
+    return _Tally(game, cards, wins, played, cappotto_side, deals, standing)
 
 
 def match_score(match: Match) -> MatchScore:
@@ -466,6 +478,7 @@ def _judge(
     cards: tuple[int, ...],
     wins: tuple[int, ...],
     played: int,
+    deals: int,
     cappotto_side: frozenset[int] | None,
     last: DealResult | None = None,
 ) -> MatchScore:
@@ -491,6 +504,8 @@ def _judge(
             winners = _first_side(sides, win_list, 2) or _two_wins_or_120(
                 sides, win_list, card_list
             )
+    if winners is None and deals >= MAX_DEALS:
+        winners = _by_standing(fmt.kind, players, sides, win_list, game_list, card_list)
     cumulative = fmt.kind in ("cumulative_points", "two_wins_or_120")
     return MatchScore(
         cards if cumulative else game,
@@ -557,6 +572,50 @@ def public_match_view(match: Match) -> MatchView:
     """What a spectator may know of ``match``: the results, the standing and the public view
     of the deal in progress."""
     return MatchView(match.format, match.results, _tally(match).standing, public_view(match.state))
+
+
+MAX_DEALS: Final = 500
+"""No match lasts longer: after this many deals (void ones included) the standing decides."""
+_MAX_FORMAT_VALUE: Final = 100
+_MAX_REPLAY_THRESHOLD: Final = 100
+
+
+def _check_ends(r: Rules, fmt: MatchFormat) -> None:
+    """Refuse the options under which a match would be all but certain to reach `MAX_DEALS`.
+
+    A format of more than 100 deals or wins; and ``tie_rule="replay"`` with a
+    ``win_threshold`` above 100, under which most deals are replayed (a side takes 100 of
+    the 120 card points in about one deal in twelve of random play, 110 in one in fifty).
+    """
+    if fmt.kind in ("best_of", "first_to_deals", "rounds", "fixed_deals") and (
+        fmt.value is None or fmt.value > _MAX_FORMAT_VALUE
+    ):
+        raise RulesError(f"{fmt} is too long for a match: use at most {_MAX_FORMAT_VALUE} deals")
+    if r.tie_rule is TieRule.REPLAY and r.win_threshold > _MAX_REPLAY_THRESHOLD:
+        raise RulesError(
+            f"tie_rule='replay' with win_threshold={r.win_threshold} would replay most deals: "
+            f"use a win_threshold of at most {_MAX_REPLAY_THRESHOLD} with replays"
+        )
+
+
+def _by_standing(
+    kind: str,
+    players: int,
+    sides: tuple[tuple[int, ...], ...],
+    wins: list[int],
+    game: list[int],
+    cards: list[int],
+) -> frozenset[int]:
+    """The winners once `MAX_DEALS` deals are played: the side ahead on what the format
+    counts (card points for the cumulative formats, game points for the game-point formats,
+    deals won otherwise); a tie at the top is a drawn match."""
+    if kind == "fixed_deals":
+        return _top([(seat,) for seat in range(players)], game, share=True)
+    if kind == "first_to_game_points":
+        return _top(sides, game)
+    if kind in ("cumulative_points", "two_wins_or_120"):
+        return _top(sides, cards)
+    return _top(sides, wins)
 
 
 def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:

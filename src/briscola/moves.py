@@ -22,19 +22,23 @@ Notation (``str(move)``), read back by `parse_move`:
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ._enums import NotationEnum
+from ._quote import quote
 from .cards import DECK, RANK_WORDS, SUIT_WORDS, Card, Rank, Suit
 from .errors import InvalidMoveError, InvalidNotationError
 
 __all__ = [
+    "MAX_NOTATION_LENGTH",
+    "MAX_TOKEN_LENGTH",
     "STRONG_HAND",
     "WEAK_HAND",
+    "AnyMove",
     "Bid",
     "BidPoints",
     "Claim",
@@ -57,11 +61,11 @@ __all__ = [
 def _type_error(move: str, field: str, expected: str, value: object) -> InvalidMoveError:
     hint = ""
     if isinstance(value, str) and expected == "a Card":
-        hint = f" (use Card.parse({value!r}))"
+        hint = f" (use Card.parse({quote(value)}))"
     return InvalidMoveError(
-        f"{move} needs {expected}, not {type(value).__name__} {value!r}{hint}"
+        f"{move} needs {expected}, not {type(value).__name__} {quote(value)}{hint}"
         if field == ""
-        else f"{move}.{field} must be {expected}, not {type(value).__name__} {value!r}{hint}"
+        else f"{move}.{field} must be {expected}, not {type(value).__name__} {quote(value)}{hint}"
     )
 
 
@@ -203,7 +207,7 @@ class HasNot:
         return f"lacks {self.card}"
 
 
-class HandStrength(enum.Enum):
+class HandStrength(NotationEnum):
     """Claims about the hand as a whole."""
 
     WEAK = "weak hand"
@@ -238,9 +242,20 @@ class Declare(Move):
         return f"declare {self.claim}"
 
 
+MAX_TOKEN_LENGTH: Final = 32
+"""The longest `Signal` token, in characters; a longer one is an `InvalidMoveError`."""
+MAX_NOTATION_LENGTH: Final = 100
+"""The longest text `parse_move` reads, in characters; a longer one is an `InvalidMoveError`."""
+
+
 def _check_token(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
         raise _type_error("Signal", "", "a str token", value)
+    if len(value) > MAX_TOKEN_LENGTH:
+        raise InvalidMoveError(
+            f"Signal.token {quote(value)} is too long: a token has at most "
+            f"{MAX_TOKEN_LENGTH} characters"
+        )
 
 
 @attrs.frozen
@@ -248,7 +263,7 @@ class Signal(Move):
     """A private signal to the partner(s) (§3.5): a token of ``signal_tokens``."""
 
     token: str = attrs.field(validator=_check_token)
-    """The token, such as ``"ACE"``."""
+    """The token, such as ``"ACE"``: a ``str`` of at most 32 characters."""
 
     def __str__(self) -> str:
         return f"signal {self.token}"
@@ -288,11 +303,7 @@ def _card(text: str, original: str) -> Card:
     try:
         return Card.parse(text)
     except InvalidNotationError:
-        raise InvalidMoveError(f"cannot read a move from {_short(original)!r}") from None
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:40] + "…"
+        raise InvalidMoveError(f"cannot read a move from {quote(original)}") from None
 
 
 def parse_move(text: str, state: object = None) -> Move:
@@ -303,14 +314,20 @@ def parse_move(text: str, state: object = None) -> Move:
     read any move; it does not make the move legal.
 
     Raises:
-        InvalidMoveError: naming the text, if it is not a move.
+        InvalidMoveError: naming the text, if it is not a move or is longer than
+            `MAX_NOTATION_LENGTH` (100) characters.
 
     Examples:
         >>> parse_move("swap 7c"), parse_move("asso di coppe"), parse_move("pass")
         (SwapTrump(card=Card.parse('7C')), Play(card=Card.parse('AC')), Pass())
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"cannot read a move from {type(text).__name__} {text!r}")
+        raise InvalidMoveError(f"cannot read a move from {type(text).__name__} {quote(text)}")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidMoveError(
+            f"cannot read a move from {quote(text)}: move notation has at most "
+            f"{MAX_NOTATION_LENGTH} characters"
+        )
     words = text.strip().split(None, 1)
     if not words:
         raise InvalidMoveError("cannot read a move from an empty text")
@@ -358,4 +375,11 @@ def parse_move(text: str, state: object = None) -> Move:
     if keyword not in ("bid", "suit", "name", "declare", "points"):
         # "asso di coppe", "10 ♣": a card written in words is a Play.
         return Play(_card(text, text))
-    raise InvalidMoveError(f"cannot read a move from {_short(text)!r}")
+    raise InvalidMoveError(f"cannot read a move from {quote(text)}")
+
+
+AnyMove: TypeAlias = (
+    Play | SwapTrump | Bid | BidPoints | Pass | NameSuit | NameCard | Declare | Signal | ShowHand
+)
+"""Every kind of move, as a closed union: a ``match`` over an `AnyMove` that ends in
+``assert_never`` type-checks only when it handles all ten (`Move` stays their base class)."""

@@ -49,6 +49,7 @@ from typing import Any, Final, overload
 
 import attrs
 
+from ._deal import check_seed, seed_text
 from ._engine import apply, deal_from, new_game
 from .cards import Card, Suit
 from .errors import (
@@ -149,10 +150,8 @@ class Record:
             not isinstance(self.deck, tuple) or not all(isinstance(c, Card) for c in self.deck)
         ):
             raise InvalidNotationError("a record's deck must be a tuple of cards")
-        if self.seed is not None and type(self.seed) is not int:
-            raise InvalidNotationError(
-                f"a record's seed must be a whole number, not {self.seed!r:.40}"
-            )
+        if self.seed is not None:
+            object.__setattr__(self, "seed", check_seed(self.seed))
         if self.trump_suit is not None and not isinstance(self.trump_suit, Suit):
             raise InvalidNotationError("a record's trump_suit must be a Suit or None")
         _check_tags(self.tags, _RESERVED)
@@ -234,7 +233,7 @@ class Record:
         if self.deck is not None:
             lines.append(f'[Deck "{" ".join(map(str, self.deck))}"]')
         if self.seed is not None:
-            lines.append(f'[Seed "{self.seed}"]')
+            lines.append(f'[Seed "{seed_text(self.seed)}"]')
         if self.trump_suit is not None:
             lines.append(f'[TrumpSuit "{self.trump_suit.value}"]')
         lines.extend(f'[{name} "{_escape(value)}"]' for name, value in self.tags)
@@ -818,7 +817,7 @@ def parse_rules(text: str) -> Rules:
     ):
         raise InvalidNotationError(f"cannot read rules from {text[:80]!r}")
     try:
-        return rules(variant, **options)
+        return rules(variant, **options)  # type: ignore[arg-type]
     except (RulesError, TypeError, ValueError) as error:
         raise InvalidNotationError(f"bad rules {text[:80]!r}: {str(error)[:200]}") from None
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 import difflib
 import enum
 import types
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Final, Literal, TypeAlias, TypedDict, Unpack
 
 import attrs
 
+from ._enums import OptionEnum
+from ._quote import quote
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import RulesError
 
@@ -43,15 +45,17 @@ __all__ = [
     "ShareHands",
     "SixPlayerForm",
     "Stakes",
+    "TableRules",
     "TieRule",
     "TrumpSource",
     "TwoSwapWindow",
+    "VariantId",
     "rules",
     "rules_schema",
 ]
 
 
-class TieRule(enum.StrEnum):
+class TieRule(OptionEnum):
     """How a two-sided deal that no side wins is settled (§3.8)."""
 
     DRAW = "draw"
@@ -62,7 +66,7 @@ class TieRule(enum.StrEnum):
     """The side that won the last trick wins the deal."""
 
 
-class RankVariant(enum.StrEnum):
+class RankVariant(OptionEnum):
     """Regional card order and points (§3.9)."""
 
     STANDARD = "standard"
@@ -75,7 +79,7 @@ class RankVariant(enum.StrEnum):
     """``A K Q J 7 6 5 4 3 2``; the 3 keeps its 10 points."""
 
 
-class TwoSwapWindow(enum.StrEnum):
+class TwoSwapWindow(OptionEnum):
     """When the 2 of trumps may be exchanged for the face-up card (§3.2)."""
 
     FIRST_TRICK = "first_trick"
@@ -86,7 +90,7 @@ class TwoSwapWindow(enum.StrEnum):
     """Both windows."""
 
 
-class Auction(enum.StrEnum):
+class Auction(OptionEnum):
     """The form of the Chiamata auction (§2.5.2, §2.5.8)."""
 
     RANKS = "ranks"
@@ -97,7 +101,7 @@ class Auction(enum.StrEnum):
     """Everyone calls the 2 at once ("subito al due"): point bids only, then `NameSuit`."""
 
 
-class AfterTwo(enum.StrEnum):
+class AfterTwo(OptionEnum):
     """What follows a call of the 2 (§2.5.3)."""
 
     ENDS = "ends"
@@ -106,7 +110,7 @@ class AfterTwo(enum.StrEnum):
     """Point bids from 61 to 120 follow (``chiamata-milan``)."""
 
 
-class AllPass(enum.StrEnum):
+class AllPass(OptionEnum):
     """What happens when every player passes (§2.5.2)."""
 
     FORCED = "forced"
@@ -115,7 +119,7 @@ class AllPass(enum.StrEnum):
     """The deal is void and dealt again."""
 
 
-class FirstLeader(enum.StrEnum):
+class FirstLeader(OptionEnum):
     """Who leads the first trick of a Chiamata deal (§2.5.5)."""
 
     FIRST_HAND = "first_hand"
@@ -124,7 +128,7 @@ class FirstLeader(enum.StrEnum):
     """The caller."""
 
 
-class FirstTrickBlind(enum.StrEnum):
+class FirstTrickBlind(OptionEnum):
     """The "prima mano al buio" variant (§2.5.8)."""
 
     OFF = "off"
@@ -136,7 +140,7 @@ class FirstTrickBlind(enum.StrEnum):
     """The caller names the suit after seeing every card of trick 1, before it is resolved."""
 
 
-class Stakes(enum.StrEnum):
+class Stakes(OptionEnum):
     """The multiplier of a Chiamata deal's game points (§2.5.6)."""
 
     FLAT = "flat"
@@ -147,7 +151,7 @@ class Stakes(enum.StrEnum):
     """1 below 70, 2 from 70, 3 from 80; a cappotto ("volata") is 4 and is not doubled."""
 
 
-class Cappotto(enum.StrEnum):
+class Cappotto(OptionEnum):
     """What counts as a cappotto, which doubles a Chiamata deal (§2.5.6)."""
 
     POINTS = "points"
@@ -156,7 +160,7 @@ class Cappotto(enum.StrEnum):
     """One side took every trick."""
 
 
-class SixPlayerForm(enum.StrEnum):
+class SixPlayerForm(OptionEnum):
     """How six play Chiamata (``players=6``, §2.5.8)."""
 
     DEALER_SITS_OUT = "dealer_sits_out"
@@ -167,7 +171,7 @@ class SixPlayerForm(enum.StrEnum):
     """The four 2s are removed: 36 cards, 6 each, all six play."""
 
 
-class TrumpSource(enum.StrEnum):
+class TrumpSource(OptionEnum):
     """Where the trump suit of a Bugiarda deal comes from (§2.6.1)."""
 
     LAST_DEALT = "last_dealt"
@@ -176,7 +180,7 @@ class TrumpSource(enum.StrEnum):
     """A card turned before the deal and shuffled back: only its suit is known."""
 
 
-class ShareHands(enum.StrEnum):
+class ShareHands(OptionEnum):
     """Whether partners see each other's hands (§3.3, §3.4)."""
 
     OFF = "off"
@@ -187,7 +191,7 @@ class ShareHands(enum.StrEnum):
     """Every seat sees its partners' hands, with no move needed."""
 
 
-class SevenSwapDeadline(enum.StrEnum):
+class SevenSwapDeadline(OptionEnum):
     """Until when the 7 of trumps may be exchanged (§3.1)."""
 
     STOCK_EMPTY = "stock_empty"
@@ -903,6 +907,7 @@ _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     name: info.kind for name, info in OPTIONS.items() if issubclass(info.kind, enum.StrEnum)
 }
 _RANK_OF_CODE: Final = {rank.code: rank for rank in Rank}
+_PLAIN_TYPES: Final = frozenset((bool, int, float, str, type(None)))
 
 
 @attrs.frozen(repr=False)
@@ -1054,7 +1059,7 @@ class Rules:
         if problems:
             hint = ""
             if any("=None is not valid" in problem for problem in problems):
-                hint = f" (build a Rules with briscola.rules({self.variant!r}, ...))"
+                hint = f" (build a Rules with briscola.rules({quote(self.variant)}, ...))"
             raise RulesError("; ".join(problems) + hint)
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
@@ -1135,7 +1140,7 @@ class Rules:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             last = self.players - 1
             raise RulesError(
-                f"dealer={dealer!r} is not a seat of {self.variant!r}: use 0 to {last}"
+                f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
             )
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
@@ -1178,6 +1183,11 @@ def _show(value: object) -> str:
     return repr(value)
 
 
+def _quoted(value: object) -> str:
+    """`_show` for messages: user values cut short."""
+    return _show(value) if isinstance(value, enum.StrEnum) else quote(value)
+
+
 def _check(r: Rules) -> list[str]:
     """Every problem with a Rules value's fields, in field order."""
     preset = _PRESETS.get(r.variant) if isinstance(r.variant, str) else None
@@ -1187,6 +1197,9 @@ def _check(r: Rules) -> list[str]:
     defaults = _preset_defaults(preset)
     for name, info in OPTIONS.items():
         value = getattr(r, name)
+        if not _plain(value, 1):  # compared below: a foreign __eq__ or __hash__ must not run
+            problems.append(f"{name}={quote(value)} is not valid: use {info.values}")
+            continue
         if r.variant not in info.applies_to:
             if value != defaults[name]:
                 problems.append(_does_not_apply(name, value, r.variant, info))
@@ -1196,10 +1209,19 @@ def _check(r: Rules) -> list[str]:
             problems.append(problem)
     if r.trump_suit is not None and r.trump_source == TrumpSource.LAST_DEALT:
         problems.append(
-            f"trump_suit={r.trump_suit!r} does not apply with trump_source='last_dealt': "
+            f"trump_suit={quote(r.trump_suit)} does not apply with trump_source='last_dealt': "
             "the last card dealt fixes the trump suit"
         )
     return problems
+
+
+def _plain(value: object, depth: int) -> bool:
+    """Whether ``value`` is made only of the library's own and built-in values."""
+    if type(value) in _PLAIN_TYPES or isinstance(value, OptionEnum | Suit | Card):
+        return True
+    if depth > 0 and isinstance(value, tuple | list) and type(value) in (tuple, list):
+        return all(_plain(item, depth - 1) for item in value)
+    return False
 
 
 def _following(players: int, out: int | None, seat: int) -> int:
@@ -1218,23 +1240,23 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
     info = OPTIONS[name]
     if info.kind is bool:
         if type(value) is not bool:
-            return f"{name}={value!r} is not valid: use True or False"
+            return f"{name}={quote(value)} is not valid: use True or False"
         return None
     # The options whose values depend on the preset or read better in their own words.
     if name == "deal_packet_size":
         if type(value) is not int or value not in (1, hand_size):
             return (
-                f"deal_packet_size={value!r} is not valid in {preset.id!r}: "
+                f"deal_packet_size={quote(value)} is not valid in {preset.id!r}: "
                 f"use 1 or the hand size, {hand_size}"
             )
         return None
     if name == "trump_suit":
         if value is not None and value not in _SUIT_CODES:
-            return f"trump_suit={value!r} is not valid: use a suit code, 'D', 'C', 'S' or 'B'"
+            return f"trump_suit={quote(value)} is not valid: use a suit code, 'D', 'C', 'S' or 'B'"
         return None
     if name == "first_leader_offset":
         if type(value) is not int or value not in (1, -1):
-            return f"first_leader_offset={value!r} is not valid: use +1 or -1"
+            return f"first_leader_offset={quote(value)} is not valid: use +1 or -1"
         return None
     if name == "signal_tokens":
         if (
@@ -1245,33 +1267,32 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
         ):
             listed = ", ".join(map(repr, SIGNAL_TOKENS))
             return (
-                f"signal_tokens={value!r} is not valid: use a tuple of different tokens "
+                f"signal_tokens={quote(value)} is not valid: use a tuple of different tokens "
                 f"from {listed}"
             )
         return None
     if info.kind is int and info.choices is not None:
         if type(value) is not int or value not in info.choices:
-            return f"{name}={value!r} is not valid: use {' or '.join(map(str, info.choices))}"
+            return f"{name}={quote(value)} is not valid: use {' or '.join(map(str, info.choices))}"
         return None
     if info.kind is int and info.bounds is not None:
         low, high = info.bounds
         if type(value) is not int or value < low or (high is not None and value > high):
             if high is None:
-                return f"{name}={value!r} is not valid: use a whole number of at least {low}"
-            return f"{name}={value!r} is not valid: use a whole number from {low} to {high}"
+                return f"{name}={quote(value)} is not valid: use a whole number of at least {low}"
+            return f"{name}={quote(value)} is not valid: use a whole number from {low} to {high}"
         return None
     if info.choices is not None:  # an enum, or text from a short list
         if value not in info.choices:
-            return (
-                f"{name}={value!r} is not valid: use one of {', '.join(map(repr, info.choices))}"
-            )
+            listed = ", ".join(map(repr, info.choices))
+            return f"{name}={quote(value)} is not valid: use one of {listed}"
         return None
     raise AssertionError(f"option {name} has no check")  # pragma: no cover
 
 
 def _does_not_apply(name: str, value: object, variant: str, info: OptionInfo | None) -> str:
     why = f": {info.why_not}" if info is not None and info.why_not else ""
-    return f"{name}={_show(value)} does not apply to {variant!r}{why}"
+    return f"{name}={_quoted(value)} does not apply to {variant!r}{why}"
 
 
 def _unknown_variant(variant: object) -> str:
@@ -1279,8 +1300,8 @@ def _unknown_variant(variant: object) -> str:
         return f"a variant is a preset id such as 'classic', not {type(variant).__name__}"
     close = difflib.get_close_matches(variant[:40], list(_PRESETS), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    shown = variant if len(variant) <= 40 else variant[:40] + "…"
-    return f"unknown variant {shown!r}{hint}; the variants are {', '.join(map(repr, _PRESETS))}"
+    listed = ", ".join(map(repr, _PRESETS))
+    return f"unknown variant {quote(variant)}{hint}; the variants are {listed}"
 
 
 def _preset_defaults(preset: _Preset) -> dict[str, object]:
@@ -1316,7 +1337,78 @@ def _normalize_value(name: str, value: object) -> object:
     return value
 
 
-def rules(variant: str | Rules, **options: object) -> Rules:
+VariantId: TypeAlias = Literal[
+    "classic",
+    "classic-3",
+    "classic-4",
+    "classic-6",
+    "chiamata",
+    "chiamata-milan",
+    "bugiarda",
+    "bugiarda-2",
+    "bugiarda-5",
+    "scoperta",
+    "briscolone",
+]
+"""The preset ids of `VARIANTS`, for the ``variant`` argument of `rules`, `new_game` and
+`new_match` (which still read any text at run time and refuse unknown ids)."""
+
+_Share: TypeAlias = ShareHands | Literal["off", "voluntary", "automatic"]
+
+
+class TableRules(TypedDict, total=False):
+    """The table rules `rules`, `new_game` and `new_match` take as keywords (see `OPTIONS`).
+
+    Each option takes its enum or the enum's value as text, a ``bool``, or the numbers
+    listed; `rules` checks the values, and the option's preset, at run time.
+    """
+
+    removed_two: Literal["2C", "2B", "2D", "2S", "random"] | Card
+    deal_packet_size: int
+    open_hands: bool
+    open_stock: bool
+    trump_source: TrumpSource | Literal["last_dealt", "separate_flip"]
+    trump_suit: Suit | str | None
+    first_leader_offset: Literal[1, -1]
+    declaration_round: bool
+    public_claims: bool
+    rank_variant: (
+        RankVariant | Literal["standard", "seven_high", "seven_high_bisca", "three_natural"]
+    )
+    must_follow_suit: bool
+    seven_swap: bool
+    seven_swap_requires_higher: bool
+    seven_swap_only_if_drawn: bool
+    seven_swap_requires_won_trick: bool
+    seven_swap_only_leader: bool
+    seven_swap_deadline: SevenSwapDeadline | Literal["stock_empty", "before_penultimate_trick"]
+    two_swap: bool
+    two_swap_window: TwoSwapWindow | Literal["first_trick", "before_first_lead", "both"]
+    signals: bool
+    signal_tokens: Sequence[str]
+    no_signals_first_trick: bool
+    share_hands_before_first_trick: _Share
+    share_hands_when_stock_empty: _Share
+    tie_rule: TieRule | Literal["draw", "replay", "last_trick"]
+    win_threshold: int
+    auction: Auction | Literal["ranks", "points_only", "two_only"]
+    after_two: AfterTwo | Literal["ends", "points"]
+    allow_ace_call: bool
+    min_point_call: Literal[61, 62]
+    point_call_step: int
+    allow_point_jump: bool
+    all_pass: AllPass | Literal["forced", "redeal"]
+    base_target: Literal[60, 61]
+    first_leader: FirstLeader | Literal["first_hand", "caller"]
+    first_trick_blind: FirstTrickBlind | Literal["off", "committed", "free_choice"]
+    stakes: Stakes | Literal["flat", "bands", "tedaldi"]
+    cappotto: Cappotto | Literal["points", "tricks"]
+    players: Literal[5, 6]
+    six_player_form: SixPlayerForm | Literal["dealer_sits_out", "remove_fours", "remove_twos"]
+    annul_zero_point_hand: bool
+
+
+def rules(variant: VariantId | Rules, /, **options: Unpack[TableRules]) -> Rules:
     """The `Rules` of a preset with some table rules changed.
 
     Args:
@@ -1370,13 +1462,16 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
     for name, value in options.items():
         info = OPTIONS.get(name)
         if info is None:
-            close = difflib.get_close_matches(name, list(OPTIONS), n=1)
+            if name == "variant":
+                problems.append("the variant is the first argument, given once, not variant=")
+                continue
+            close = difflib.get_close_matches(name[:40], list(OPTIONS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append(f"unknown option {name!r}{hint}")
+            problems.append(f"unknown option {quote(name)}{hint}")
         elif preset_id not in info.applies_to:
             problems.append(_does_not_apply(name, value, preset_id, info))
         elif name == "players" and (type(value) is not int or value not in (5, 6)):
-            problems.append(f"players={value!r} is not valid: use 5 or 6")
+            problems.append(f"players={quote(value)} is not valid: use 5 or 6")
         else:
             base[name] = _normalize_value(name, value)
     try:
@@ -1389,7 +1484,7 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
 
 
 VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
-    {preset_id: rules(preset_id) for preset_id in _PRESETS}
+    {preset_id: rules(preset_id) for preset_id in _PRESETS}  # type: ignore[arg-type]
 )
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,

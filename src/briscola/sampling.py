@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Final
 
-from ._deal import fresh_seed
+from ._deal import check_seed, fresh_seed, seed_text
 from ._engine import apply, deal_from
 from ._rounds import sharing_before_first_trick
 from .cards import Card, Rank, Suit
@@ -30,7 +30,8 @@ from .views import View, observe
 
 __all__ = ["determinize"]
 
-_ATTEMPTS: Final = 20_000
+_PLACEMENTS: Final = 50_000
+_REBUILDS: Final = 200
 _NEVER: Final = (1 << 30, 0)
 
 
@@ -38,7 +39,7 @@ class _Stream:
     """Random numbers from a seed by SHA-512 in counter mode (no global or library RNG)."""
 
     def __init__(self, seed: int) -> None:
-        self._key = b"briscola/determinize/v1:" + str(seed).encode()
+        self._key = b"briscola/determinize/v1:" + seed_text(seed).encode()
         self._counter = 0
         self._pool = 0
         self._bits = 0
@@ -81,9 +82,7 @@ def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
         raise InvalidStateError(
             f"determinize() needs a View from observe(), not {type(view).__name__}"
         )
-    if seed is not None and type(seed) is not int:
-        raise InvalidStateError(f"seed={seed!r:.40} is not valid: use a whole number or None")
-    stream = _Stream(fresh_seed() if seed is None else seed)
+    stream = _Stream(fresh_seed() if seed is None else check_seed(seed))
     try:
         return _determinize(view, stream)
     except InvalidStateError:
@@ -134,7 +133,11 @@ def _determinize(view: View, stream: _Stream) -> State:
     if sum(slots) + stock_slots != len(pool) or min(slots) < 0:
         raise InvalidStateError("no state agrees with this view (the card counts differ)")
     limits = _void_limits(view)
-    for _ in range(_ATTEMPTS):
+    if not _fits(pool, slots, limits):
+        raise InvalidStateError("no state agrees with this view (the suits shown lacking)")
+    fixed = frozenset(p for p in range(players) if hands[p] is not None)
+    rebuilds = 0
+    for _ in range(_PLACEMENTS):
         stream.shuffle(pool)
         dealt, start = [], 0
         for p in range(players):
@@ -148,10 +151,35 @@ def _determinize(view: View, stream: _Stream) -> State:
             for p in range(players)
         ]
         try:
-            return _rebuild(view, current, stock, stream)
+            return _rebuild(view, current, stock, stream, fixed)
         except _Late:
-            continue  # this placement cannot have been dealt: draw again (uniform by rejection)
+            # This placement cannot have been dealt: draw again (uniform by rejection).
+            rebuilds += 1
+            if rebuilds >= _REBUILDS:
+                break
     raise InvalidStateError("no state agrees with this view (no placement fits)")
+
+
+def _fits(pool: list[Card], slots: list[int], limits: dict[tuple[int, Suit], int]) -> bool:
+    """Whether the hidden cards can be placed at all under the suit limits.
+
+    A transportation problem from suits to hands (and the stock, which takes any card):
+    by the max-flow min-cut theorem it is feasible exactly when every set of suits fits in
+    what the hands can take of those suits plus the stock (16 sets to check).
+    """
+    if not limits:
+        return True
+    supply = {suit: _count(pool, suit) for suit in Suit}
+    stock = len(pool) - sum(slots)
+    for mask in range(1, 16):
+        chosen = [suit for i, suit in enumerate(Suit) if mask >> i & 1]
+        room = stock + sum(
+            min(slots[p], sum(limits.get((p, suit), slots[p]) for suit in chosen))
+            for p in range(len(slots))
+        )
+        if sum(supply[suit] for suit in chosen) > room:
+            return False
+    return True
 
 
 def _count(cards: list[Card], suit: Suit) -> int:
@@ -196,8 +224,19 @@ def _in_play(view: View) -> int:
 # --- rebuilding a deck and a history ---------------------------------------------------------
 
 
-def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _Stream) -> State:
-    """A deck and a history that lead to ``current`` hands and the undrawn ``stock``."""
+def _rebuild(
+    view: View,
+    current: list[list[Card]],
+    stock: list[Card],
+    stream: _Stream,
+    fixed: frozenset[int] = frozenset(),
+) -> State:
+    """A deck and a history that lead to ``current`` hands and the undrawn ``stock``.
+
+    Raises `_Late` when this placement cannot have been dealt, and `InvalidStateError` when
+    no placement can: the cards of a seat in ``fixed`` (a hand the view shows) cannot have
+    reached it, which no other placement of the hidden cards changes.
+    """
     r = view.rules
     players = r.players
     history = list(view.history)
@@ -232,7 +271,15 @@ def _rebuild(view: View, current: list[list[Card]], stock: list[Card], stream: _
                 deck[position] = card
             continue
         cards = _windows(p, current[p], history, events)
-        for (time, position), card in _match(receipts, cards, stream):
+        try:
+            pairs = _match(receipts, cards, stream)
+        except _Late:
+            if p in fixed:
+                raise InvalidStateError(
+                    f"no state agrees with this view (seat {p}'s cards cannot have reached it)"
+                ) from None
+            raise
+        for (time, position), card in pairs:
             del time
             deck[position] = card
     undrawn = first_stock + events.drawn

@@ -172,11 +172,11 @@ def loads(
         raise InvalidNotationError(f"document.format: version {version} is not {FORMAT}")
     if kind not in _DECODERS:
         raise InvalidNotationError(
-            f"document.type: {kind[:40]!r} is not one of {', '.join(map(repr, _DECODERS))}"
+            f"document.type: {kind!r:.40} is not one of {', '.join(map(repr, _DECODERS))}"
         )
     if wanted is not None and kind not in wanted:
         raise InvalidNotationError(
-            f"document.type: expected {' or '.join(map(repr, wanted))}, not {kind!r}"
+            f"document.type: expected {' or '.join(map(repr, wanted))}, not {kind!r:.40}"
         )
     value = _DECODERS[kind](reader)
     reader.done()
@@ -277,7 +277,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
     result: dict[str, JSON] = {}
     for key, value in pairs:
         if key in result:
-            raise InvalidNotationError(f"the key {key!r} appears twice in one object")
+            raise InvalidNotationError(f"the key {key!r:.40} appears twice in one object")
         result[key] = value
     return result
 
@@ -294,20 +294,20 @@ class _Reader:
 
     def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
         if key not in self.value:
-            raise InvalidNotationError(f"{self.path}: the field {key!r} is missing")
+            raise InvalidNotationError(f"{self.path}: the field {key!r:.40} is missing")
         self.seen.add(key)
         return _expect(self.value[key], kind, f"{self.path}.{key}")
 
     def child(self, key: str) -> _Reader:
         self.seen.add(key)
         if key not in self.value:
-            raise InvalidNotationError(f"{self.path}: the field {key!r} is missing")
+            raise InvalidNotationError(f"{self.path}: the field {key!r:.40} is missing")
         return _Reader(self.value[key], f"{self.path}.{key}")
 
     def done(self) -> None:
         extra = sorted(set(self.value) - self.seen)
         if extra:
-            raise InvalidNotationError(f"{self.path}: unknown field {extra[0]!r}")
+            raise InvalidNotationError(f"{self.path}: unknown field {extra[0]!r:.40}")
 
 
 def _kind(value: JSON) -> str:
@@ -342,7 +342,7 @@ def _card(value: JSON, path: str) -> Card:
     try:
         card = Card.parse(code)
     except InvalidNotationError:
-        raise InvalidNotationError(f"{path}: {code!r} is not a card code") from None
+        raise InvalidNotationError(f"{path}: {code!r:.10} is not a card code") from None
     if str(card) != code:
         raise InvalidNotationError(f"{path}: write the card {code!r} as {str(card)!r}")
     return card
@@ -458,7 +458,7 @@ def _decode_rules(reader: _Reader) -> Rules:
         options[name] = value
     reader.done()
     try:
-        return rules(variant, **options)
+        return rules(variant, **options)  # type: ignore[arg-type]
     except (BriscolaError, TypeError, ValueError) as error:
         raise InvalidNotationError(f"{reader.path}: {str(error)[:200]}") from None
 

@@ -37,7 +37,7 @@ from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MatchFormat, MatchScore, new_match
 from .moves import Move
 from .players import Player
-from .rules import Rules, rules
+from .rules import Rules, VariantId, rules
 from .scoring import Score
 from .views import View
 
@@ -219,7 +219,7 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def simulate(
-    variant: str | Rules,
+    variant: VariantId | Rules,
     players: Sequence[Player],
     games: int,
     *,

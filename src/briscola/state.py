@@ -8,13 +8,13 @@ and `apply` keeps them valid.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, Final, NamedTuple
 
 import attrs
 
+from ._enums import StateEnum
 from .cards import Card, Suit
 from .moves import Move
 from .rules import Rules
@@ -22,7 +22,7 @@ from .rules import Rules
 __all__ = ["Phase", "State", "Trick"]
 
 
-class Phase(enum.Enum):
+class Phase(StateEnum):
     """The stage of a deal (rules Appendix A). Dealing happens inside `new_game`."""
 
     AUCTION = "auction"

@@ -13,6 +13,7 @@ import attrs
 
 from ._contract import is_revealed
 from ._engine import check_state, legal_moves, ply_of
+from ._quote import quote
 from ._received import received
 from .cards import Card, Suit
 from .errors import RulesError
@@ -125,7 +126,8 @@ def observe(state: State, seat: int) -> View:
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(
-            f"seat {seat!r} is not a seat of {r.variant!r}: seats run from 0 to {r.players - 1}"
+            f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+            f"seats run from 0 to {r.players - 1}"
         )
     return _view(state, seat)
 

@@ -149,7 +149,7 @@ def test_bad_arguments() -> None:
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_preset_plays_to_the_end(variant: str) -> None:
-    env = BriscolaEnv(variant, seat=0)
+    env = BriscolaEnv(variant, seat=0)  # type: ignore[arg-type]
     _, info = env.reset(seed=9)
     terminated = False
     while not terminated:

@@ -48,9 +48,9 @@ def label(case: tuple[str, dict[str, Any]]) -> str:
 @pytest.mark.parametrize("case", OPTION_SETS, ids=label)
 def test_pettingzoo_api_seed_and_render_tests(case: tuple[str, dict[str, Any]]) -> None:
     variant, options = case
-    api_test(env(variant, **options), num_cycles=60)
-    seed_test(lambda: env(variant, **options), num_cycles=60)
-    render_test(lambda render_mode=None: env(variant, render_mode=render_mode, **options))
+    api_test(env(variant, **options), num_cycles=60)  # type: ignore[arg-type]
+    seed_test(lambda: env(variant, **options), num_cycles=60)  # type: ignore[arg-type]
+    render_test(lambda render_mode=None: env(variant, render_mode=render_mode, **options))  # type: ignore[arg-type]
 
 
 def play(table: Any, seed: int) -> dict[str, float]:
@@ -70,9 +70,9 @@ def play(table: Any, seed: int) -> dict[str, float]:
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_reset_deals_new_game_and_rewards_are_the_game_points(variant: str) -> None:
-    table = raw_env(variant)
+    table = raw_env(variant)  # type: ignore[arg-type]
     table.reset(seed=np.int64(21))
-    assert table.game == new_game(variant, seed=21)
+    assert table.game == new_game(variant, seed=21)  # type: ignore[arg-type]
     for agent in table.agents:
         seat = int(agent.split("_")[1])
         view = observe(table.game, seat)

@@ -473,7 +473,11 @@ def test_same_seed_same_deal(spec: GameSpec) -> None:
     assert start(spec) == first
     options: dict[str, Any] = dict(spec.rules.options)
     again = briscola.new_game(
-        spec.rules.variant, seed=spec.seed, deck=spec.deck, dealer=spec.dealer, **options
+        spec.rules.variant,  # type: ignore[arg-type]
+        seed=spec.seed,
+        deck=spec.deck,
+        dealer=spec.dealer,
+        **options,
     )
     assert again == first
     assert replay(spec) == replay(spec)

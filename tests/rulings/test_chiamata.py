@@ -32,6 +32,7 @@ from briscola import (
     RulesError,
     State,
     Suit,
+    VariantId,
     apply,
     current_player,
     is_over,
@@ -91,7 +92,7 @@ def milan_auction(target: int) -> tuple[str, ...]:
 
 
 def finished(
-    variant: str,
+    variant: VariantId,
     placed: dict[int, Sequence[str]],
     auction: Sequence[str],
     naming: str,
@@ -328,7 +329,7 @@ def test_au_10() -> None:
 
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
-def test_au_11(variant: str) -> None:
+def test_au_11(variant: VariantId) -> None:
     state = play(new_game(variant, seed=11), "bid K")
     assert_illegal(state, "bid 3")
     assert_illegal(state, "bid K")
@@ -608,7 +609,7 @@ def blind_deal(mode: str, suit: str, caller_moves: Sequence[str] = ("bid 2",)) -
     seat 1 takes it, with no trump played the AB of seat 0 would.
     """
     deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
-    state = play(new_game("chiamata", deck=deck, first_trick_blind=mode), *caller_moves)
+    state = play(new_game("chiamata", deck=deck, first_trick_blind=mode), *caller_moves)  # type: ignore[arg-type]
     if mode == "committed":
         state = play(state, f"suit {suit}")
     return state
@@ -649,10 +650,10 @@ def test_pa_3() -> None:
 
 def test_pa_4() -> None:
     for variant, auction, caller in (("chiamata", AU_1, 0), ("chiamata-milan", AU_5, 2)):
-        default = play(new_game(variant, seed=4), *auction, "suit D")
+        default = play(new_game(variant, seed=4), *auction, "suit D")  # type: ignore[arg-type]
         assert current_player(default) == 0
         assert default.phase is Phase.PLAY
-        option = play(new_game(variant, seed=4, first_leader="caller"), *auction, "suit D")
+        option = play(new_game(variant, seed=4, first_leader="caller"), *auction, "suit D")  # type: ignore[arg-type]
         assert current_player(option) == caller
         assert option.phase is Phase.PLAY
 
@@ -682,7 +683,7 @@ def test_pa_5() -> None:
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
 @pytest.mark.parametrize("seed", range(20))
-def test_s2_5_2_a_pass_is_final(variant: str, seed: int) -> None:
+def test_s2_5_2_a_pass_is_final(variant: VariantId, seed: int) -> None:
     state = new_game(variant, seed=seed)
     rng = random.Random(seed)
     passed: set[int] = set()
@@ -938,7 +939,7 @@ def test_s2_5_8_six_players_dealer_sits_out() -> None:
     ("form", "gone", "two_role"), [("remove_fours", "4", "2"), ("remove_twos", "2", "4")]
 )
 def test_s2_5_8_six_players_36_cards(form: str, gone: str, two_role: str) -> None:
-    state = new_game("chiamata", seed=59, players=6, six_player_form=form)
+    state = new_game("chiamata", seed=59, players=6, six_player_form=form)  # type: ignore[arg-type]
     view = observe(state, 0)
     assert view.hand_sizes == (6, 6, 6, 6, 6, 6)
     dealt = [x for seat in range(6) for x in observe(state, seat).hand]
@@ -1090,10 +1091,10 @@ THREES = ["3D", "3C", "3S", "3B", "2D", "4D", "5D", "6D"]
     ],
 )
 def test_s2_5_6_annul_zero_point_hand_by_rank_variant(
-    seat_3: list[str], variant: str, void: bool
+    seat_3: list[str], variant: VariantId, void: bool
 ) -> None:
     deck = chiamata_deck({**ACES, 3: seat_3})
-    state = new_game("chiamata", deck=deck, annul_zero_point_hand=True, rank_variant=variant)
+    state = new_game("chiamata", deck=deck, annul_zero_point_hand=True, rank_variant=variant)  # type: ignore[arg-type]
     assert is_over(state) is void
     assert score(state).void is void
     assert state.phase is (Phase.OVER if void else Phase.AUCTION)

@@ -19,6 +19,7 @@ from briscola import (
     Play,
     State,
     SwapTrump,
+    VariantId,
     apply,
     current_player,
     is_over,
@@ -54,7 +55,7 @@ PRESETS = tuple(SHAPE)
 
 
 @pytest.mark.parametrize("variant", ["classic", "briscolone"])
-def test_s1_5_no_obligation_to_follow_trump_or_beat(variant: str) -> None:
+def test_s1_5_no_obligation_to_follow_trump_or_beat(variant: VariantId) -> None:
     # Seat 1 holds a low card of the led suit, a trump and a third suit: all three are legal.
     placed = {1: "5D", 2: "2D", 4: "AC", 6: "KS"}
     if variant == "classic":
@@ -69,7 +70,7 @@ def test_s1_5_no_obligation_to_follow_trump_or_beat(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_s1_6_one_card_at_a_time_from_the_first_hand(variant: str) -> None:
+def test_s1_6_one_card_at_a_time_from_the_first_hand(variant: VariantId) -> None:
     players, hand_size = SHAPE[variant]
     deck = deck_from({}, variant)
     for dealer in range(players):
@@ -88,7 +89,7 @@ def test_s1_6_one_card_at_a_time_from_the_first_hand(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_s1_6_packet_of_a_whole_hand(variant: str) -> None:
+def test_s1_6_packet_of_a_whole_hand(variant: VariantId) -> None:
     players, hand_size = SHAPE[variant]
     deck = deck_from({}, variant)
     state = new_game(variant, deck=deck, dealer=0, deal_packet_size=hand_size)
@@ -103,7 +104,7 @@ def test_s1_6_packet_of_a_whole_hand(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", PRESETS)
 @pytest.mark.parametrize("seed", range(3))
-def test_s1_7_winner_draws_first_and_face_up_card_last(variant: str, seed: int) -> None:
+def test_s1_7_winner_draws_first_and_face_up_card_last(variant: VariantId, seed: int) -> None:
     players, hand_size = SHAPE[variant]
     dealer = seed % players
     state = new_game(variant, seed=seed, dealer=dealer)
@@ -148,7 +149,7 @@ TIMELINE = {
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_s1_8_stock_sizes_at_trick_boundaries(variant: str) -> None:
+def test_s1_8_stock_sizes_at_trick_boundaries(variant: VariantId) -> None:
     players, hand_size = SHAPE[variant]
     stock, rounds, tricks, quiet = TIMELINE[variant]
     assert tricks == rounds + quiet
@@ -175,9 +176,11 @@ def test_s1_8_stock_sizes_at_trick_boundaries(variant: str) -> None:
 @pytest.mark.parametrize(
     "rank_variant", ["standard", "seven_high", "seven_high_bisca", "three_natural"]
 )
-def test_s1_9_card_points_add_up_to_120_and_deltas_to_0(variant: str, rank_variant: str) -> None:
+def test_s1_9_card_points_add_up_to_120_and_deltas_to_0(
+    variant: VariantId, rank_variant: str
+) -> None:
     for seed in range(2):
-        state = new_game(variant, seed=seed, rank_variant=rank_variant)
+        state = new_game(variant, seed=seed, rank_variant=rank_variant)  # type: ignore[arg-type]
         final = play_out(state, random.Random(seed))
         result = score(final)
         assert result.final
@@ -217,7 +220,7 @@ def test_s1_10_a_swap_is_public() -> None:
 
 @pytest.mark.parametrize("removed_two", ["2C", "2B", "2D", "2S", "random"])
 def test_s2_2_removed_two_is_public_in_every_view(removed_two: str) -> None:
-    state = new_game("classic-3", seed=3, removed_two=removed_two)
+    state = new_game("classic-3", seed=3, removed_two=removed_two)  # type: ignore[arg-type]
     (out,) = observe(state, 0).removed
     if removed_two != "random":
         assert str(out) == removed_two
@@ -255,7 +258,7 @@ def test_s2_7_scoperta_views_show_both_hands() -> None:
 def test_s2_7_open_stock_shows_the_stock_order() -> None:
     for variant, open_hands in (("scoperta", True), ("classic", False), ("classic-4", False)):
         players, hand_size = SHAPE[variant]
-        state = new_game(variant, seed=6, open_stock=True)
+        state = new_game(variant, seed=6, open_stock=True)  # type: ignore[arg-type]
         deck = list(state.deck)
         rng = random.Random(6)
         while not is_over(state):
@@ -271,7 +274,7 @@ def test_s2_7_open_stock_shows_the_stock_order() -> None:
 
 
 @pytest.mark.parametrize("variant", ["classic-3", "classic-4", "classic-6"])
-def test_s2_7_open_hands_with_more_players(variant: str) -> None:
+def test_s2_7_open_hands_with_more_players(variant: VariantId) -> None:
     state = new_game(variant, seed=2, open_hands=True)
     for seat in range(SHAPE[variant][0]):
         view = observe(state, seat)
@@ -280,7 +283,7 @@ def test_s2_7_open_hands_with_more_players(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["classic", "classic-4", "briscolone"])
-def test_s2_7_by_default_only_ones_own_hand_is_seen(variant: str) -> None:
+def test_s2_7_by_default_only_ones_own_hand_is_seen(variant: VariantId) -> None:
     state = new_game(variant, seed=2)
     for seat in range(SHAPE[variant][0]):
         view = observe(state, seat)
@@ -407,16 +410,25 @@ def test_s3_2_only_one_two_swap_per_deal() -> None:
 @pytest.mark.parametrize("window", ["before_first_lead", "both"])
 def test_s3_2_no_round_without_the_two_of_trumps(window: str) -> None:
     state = new_game(
-        "classic-6", deck=deck_from({19: "AC"}, "classic-6"), two_swap=True, two_swap_window=window
+        "classic-6",
+        deck=deck_from({19: "AC"}, "classic-6"),
+        two_swap=True,
+        two_swap_window=window,  # type: ignore[arg-type]
     )
     assert all(isinstance(m, Play) for m in legal_moves(state))
     state = new_game(
-        "classic-3", deck=deck_from({10: "AC"}, "classic-3"), two_swap=True, two_swap_window=window
+        "classic-3",
+        deck=deck_from({10: "AC"}, "classic-3"),
+        two_swap=True,
+        two_swap_window=window,  # type: ignore[arg-type]
     )
     assert all(isinstance(m, Play) for m in legal_moves(state))
     # The removed two is not the trump suit's: the round is held.
     state = new_game(
-        "classic-3", deck=deck_from({10: "AB"}, "classic-3"), two_swap=True, two_swap_window=window
+        "classic-3",
+        deck=deck_from({10: "AB"}, "classic-3"),
+        two_swap=True,
+        two_swap_window=window,  # type: ignore[arg-type]
     )
     assert Pass() in legal_moves(state)
 
@@ -424,7 +436,7 @@ def test_s3_2_no_round_without_the_two_of_trumps(window: str) -> None:
 # --- §3.8 deals that no side wins ------------------------------------------------------------
 
 
-def finished_with_last_trick(variant: str, side_seat: int, **options: Any) -> State:
+def finished_with_last_trick(variant: VariantId, side_seat: int, **options: Any) -> State:
     for seed in range(100):
         state = play_out(new_game(variant, seed=seed, **options), random.Random(seed))
         if state.tricks[-1].winner == side_seat:

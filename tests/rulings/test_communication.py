@@ -24,6 +24,7 @@ from briscola import (
     ShowHand,
     Signal,
     State,
+    VariantId,
     apply,
     current_player,
     is_over,
@@ -88,7 +89,7 @@ def test_opt_6() -> None:
 
 
 @pytest.mark.parametrize("variant", PRESET_IDS)
-def test_opt_7(variant: str) -> None:
+def test_opt_7(variant: VariantId) -> None:
     for seed in range(3):
         state = new_game(variant, seed=seed)
         rng = random.Random(seed)
@@ -132,7 +133,7 @@ def test_opt_9() -> None:
     with pytest.raises(RulesError):
         new_game("chiamata", seed=9, signals=True)
     for variant in FIXED_PARTNERSHIPS:
-        assert rules(variant, signals=True).signals is True
+        assert rules(variant, signals=True).signals is True  # type: ignore[arg-type]
 
 
 # --- §3.5 signals ------------------------------------------------------------------------------
@@ -169,7 +170,7 @@ def test_s3_5_at_most_one_communication_per_turn_and_no_turn_change() -> None:
     )
     for variant, options in cases:
         for seed in range(3):
-            state = new_game(variant, seed=seed, **options)
+            state = new_game(variant, seed=seed, **options)  # type: ignore[arg-type]
             rng = random.Random(seed)
             talked = 0
             while not is_over(state):
@@ -334,8 +335,8 @@ def test_s3_4_bugiarda_one_voluntary_round(before: str, when_empty: str) -> None
     state = new_game(
         "bugiarda",
         seed=46,
-        share_hands_before_first_trick=before,
-        share_hands_when_stock_empty=when_empty,
+        share_hands_before_first_trick=before,  # type: ignore[arg-type]
+        share_hands_when_stock_empty=when_empty,  # type: ignore[arg-type]
     )
     phases = []
     rng = random.Random(46)
@@ -359,8 +360,8 @@ def test_s3_4_bugiarda_automatic_wins(before: str, when_empty: str) -> None:
     state = new_game(
         "bugiarda",
         seed=47,
-        share_hands_before_first_trick=before,
-        share_hands_when_stock_empty=when_empty,
+        share_hands_before_first_trick=before,  # type: ignore[arg-type]
+        share_hands_when_stock_empty=when_empty,  # type: ignore[arg-type]
     )
     hands = [observe(state, seat).hand for seat in range(4)]
     state = play(state, "pass", "pass", "pass", "pass")

@@ -39,7 +39,7 @@ from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
 from ..render import render
-from ..rules import VARIANTS, Rules, rules
+from ..rules import VARIANTS, Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
@@ -120,7 +120,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(
         self,
-        variant: str | Rules = "classic",
+        variant: VariantId | Rules = "classic",
         *,
         seat: int = 0,
         opponents: Opponent | Sequence[Opponent] | None = None,

@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..render import render
-from ..rules import Rules, rules
+from ..rules import Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
 from ._common import as_seed, require
@@ -70,7 +70,10 @@ class raw_env(AECEnv):
     }
 
     def __init__(
-        self, variant: str | Rules = "classic", render_mode: str | None = None, **options: Any
+        self,
+        variant: VariantId | Rules = "classic",
+        render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
         self.rules: Rules = rules(variant, **options)
@@ -198,7 +201,9 @@ class raw_env(AECEnv):
         """Nothing to release."""
 
 
-def env(variant: str | Rules = "classic", render_mode: str | None = None, **options: Any) -> Any:
+def env(
+    variant: VariantId | Rules = "classic", render_mode: str | None = None, **options: Any
+) -> Any:
     """The environment of ``variant`` wrapped as PettingZoo recommends (order enforcing,
     checked actions); see `raw_env` for the arguments."""
     table = raw_env(variant, render_mode=render_mode, **options)

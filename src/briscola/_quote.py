@@ -1,0 +1,30 @@
+"""Quoting user input in error messages: always cut short, never failing.
+
+Messages name the value that was wrong, but a value can be a million-character string, an
+integer too long to print, or an object whose ``repr`` raises. `quote` shows at most
+``width`` characters of the ``repr`` and falls back to the type's name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["WIDTH", "quote"]
+
+WIDTH: Final = 40
+"""How many characters of a value a message quotes."""
+
+
+def quote(value: object, width: int = WIDTH) -> str:
+    """The ``repr`` of ``value`` cut to ``width`` characters (``…`` marks a cut)."""
+    if isinstance(value, str) and len(value) > width:
+        value = value[: width + 1]  # repr of the head only: bounded work on huge strings
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * width:
+        return f"<an integer of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # a foreign __repr__ may fail in any way
+        return f"<{type(value).__name__}>"
+    if not isinstance(text, str):  # pragma: no cover - repr() itself refuses non-str results
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,132 @@
+"""`check`: genuine states pass, edited ones raise InvalidStateError and nothing else."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import briscola
+from briscola import InvalidStateError, VariantId, check
+
+PRESETS = sorted(briscola.VARIANTS)
+OPTIONED: list[tuple[str, dict[str, Any]]] = [
+    ("classic", {"seven_swap": True, "two_swap": True, "must_follow_suit": True}),
+    ("classic-3", {"removed_two": "random"}),
+    (
+        "classic-4",
+        {"signals": True, "public_claims": True, "share_hands_when_stock_empty": "automatic"},
+    ),
+    ("classic-4", {"share_hands_before_first_trick": "voluntary", "open_stock": True}),
+    ("chiamata", {"auction": "points_only", "first_trick_blind": "committed"}),
+    ("chiamata", {"players": 6, "six_player_form": "remove_twos", "annul_zero_point_hand": True}),
+    ("bugiarda", {"trump_source": "separate_flip", "declaration_round": True}),
+    ("briscolone", {"tie_rule": "replay", "rank_variant": "seven_high"}),
+]
+
+
+def _states(variant: VariantId, options: dict[str, Any], seed: int) -> list[briscola.State]:
+    rng = random.Random(seed)
+    state = briscola.new_game(variant, seed=seed, **options)
+    states = [state]
+    while not briscola.is_over(state):
+        state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("variant", "options"), [*((p, {}) for p in PRESETS), *OPTIONED])
+def test_every_reachable_state_passes(variant: VariantId, options: dict[str, Any]) -> None:
+    for seed in range(2):
+        for state in _states(variant, options, seed):
+            check(state)
+
+
+def _mid(variant: VariantId = "classic") -> briscola.State:
+    states = _states(variant, {}, 3)
+    return states[len(states) // 2]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"turn": 7}, "turn"),
+        ({"turn": None}, "turn"),
+        ({"hands": ((), ())}, "hands"),
+        ({"points": (200, 0)}, "points"),
+        ({"phase": briscola.Phase.OVER}, "phase"),
+        ({"drawn": 0}, "drawn"),
+        ({"talked": True}, "talked"),
+        ({"trump_card": None}, "trump card"),
+    ],
+)
+def test_edited_states_name_the_field(changes: dict[str, Any], field: str) -> None:
+    state = _mid()
+    edited = attrs.evolve(state, **changes)
+    assert edited != state
+    with pytest.raises(InvalidStateError, match=f"its {field} differ"):
+        check(edited)
+
+
+def test_another_dealer_is_caught() -> None:
+    state = _mid()
+    with pytest.raises(InvalidStateError, match="not the seat to act"):
+        check(attrs.evolve(state, dealer=1 - state.dealer))
+
+
+def test_swapped_hands_are_caught() -> None:
+    state = _mid("classic-4")
+    hands = state.hands[1:] + state.hands[:1]
+    with pytest.raises(InvalidStateError, match="hands"):
+        check(attrs.evolve(state, hands=hands))
+
+
+class _Hostile:
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+    def __repr__(self) -> str:
+        raise KeyError("repr")
+
+    def __len__(self) -> int:
+        raise KeyError("len")
+
+
+JUNK: list[object] = [None, 7, -1, 10**5000, "x" * 100_000, (), ((),), 1.5, _Hostile(), [1], {}]
+
+
+@pytest.mark.parametrize("name", [field.name for field in attrs.fields(briscola.State)])
+def test_junk_in_any_field_is_an_invalid_state(name: str) -> None:
+    state = _mid()
+    for junk in JUNK:
+        if type(junk) is tuple and junk == getattr(state, name):
+            continue  # the same value: nothing edited
+        edited = object.__new__(briscola.State)
+        for field in attrs.fields(briscola.State):
+            object.__setattr__(edited, field.name, getattr(state, field.name))
+        object.__setattr__(edited, "_legal", None)
+        object.__setattr__(edited, name, junk)
+        with pytest.raises(InvalidStateError):
+            check(edited)
+
+
+def test_history_edits() -> None:
+    state = _mid()
+    seat, move = state.history[0]
+    with pytest.raises(InvalidStateError, match="move 1"):
+        check(attrs.evolve(state, history=((1 - seat, move),) + state.history[1:]))
+    with pytest.raises(InvalidStateError, match="move 1"):
+        check(attrs.evolve(state, history=((seat, briscola.Pass()),) + state.history[1:]))
+    with pytest.raises(InvalidStateError, match="move 1"):
+        check(attrs.evolve(state, history=(("x", move),) + state.history[1:]))  # type: ignore[arg-type]
+
+
+def test_not_a_state() -> None:
+    for junk in JUNK:
+        with pytest.raises(InvalidStateError):
+            check(junk)  # type: ignore[arg-type]

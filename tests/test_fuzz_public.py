@@ -1,0 +1,217 @@
+"""Fuzzing the public API: bad input of every kind raises only the library's own errors.
+
+Every public function and class exported by `briscola` is called with generated junk:
+wrong types, huge integers and strings, NaN, None, nested containers, objects whose
+``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__`` or ``__iter__`` raise, and
+states edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
+The runs are derandomized, so a failure here is reproducible.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import math
+import random
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import briscola
+
+
+class Hostile:
+    """An object every dunder of which fails."""
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+    def __index__(self) -> int:
+        raise KeyError("index")
+
+    def __int__(self) -> int:
+        raise KeyError("int")
+
+    def __repr__(self) -> str:
+        raise KeyError("repr")
+
+    def __str__(self) -> str:
+        raise KeyError("str")
+
+    def __len__(self) -> int:
+        raise KeyError("len")
+
+    def __iter__(self) -> Iterator[object]:
+        raise KeyError("iter")
+
+    def __bool__(self) -> bool:
+        raise KeyError("bool")
+
+    def __getattr__(self, name: str) -> object:
+        raise KeyError(name)
+
+
+class HostileStr(str):
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+
+class HostileInt(int):
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+
+def _huge(digits: int) -> int:
+    """An integer of ``abs(digits)`` digits, too long for ``str()`` beyond 4,300."""
+    value: int = 10 ** abs(digits)
+    return value if digits > 0 else -value
+
+
+_STATE = briscola.new_game("classic", seed=1)
+_MID = briscola.random_playout(_STATE, random.Random(1))
+_MATCH = briscola.new_match("classic", seed=1)
+_FIELDS = [field.name for field in attrs.fields(briscola.State)]
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-5, max_value=50),
+    st.sampled_from([5000, -5000, 20]).map(_huge),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.just(math.nan),
+    st.text(max_size=20),
+    st.sampled_from(["x" * 1_000_000, "classic", "AC", "pass", "draw", "7C", "", " "]),
+    st.binary(max_size=10),
+    st.builds(Hostile),
+    st.builds(HostileStr, st.sampled_from(["classic", "AC", "draw"])),
+    st.builds(HostileInt, st.integers(0, 3)),
+    st.sampled_from(list(briscola.DECK[:3]) + [briscola.Suit.COPPE, briscola.Rank.ACE]),
+    st.sampled_from([briscola.Pass(), briscola.Play(briscola.DECK[0]), object(), int, print]),
+)
+junk = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=4).map(tuple),
+        st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        st.frozensets(st.integers(0, 3), max_size=3),
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def edited_states(draw: st.DrawFn) -> briscola.State:
+    base = draw(st.sampled_from([_STATE, _MID]))
+    name = draw(st.sampled_from(_FIELDS))
+    return attrs.evolve(base, **{name: draw(junk)})
+
+
+anything = st.one_of(junk, edited_states(), st.sampled_from([_STATE, _MID, _MATCH]))
+
+
+def _public() -> list[tuple[str, Callable[..., Any]]]:
+    found: list[tuple[str, Callable[..., Any]]] = []
+    for name in briscola.__all__:
+        value = getattr(briscola, name)
+        if inspect.isclass(value) and typing.is_typeddict(value):
+            continue  # a type for type checkers, not a constructor
+        if inspect.isclass(value) or inspect.isfunction(value):
+            found.append((name, value))
+    found.append(("Card.parse", briscola.Card.parse))
+    found.append(("Card.from_id", briscola.Card.from_id))
+    found.append(("Record.from_text", briscola.Record.from_text))
+    found.append(("Record.from_state", briscola.Record.from_state))
+    return found
+
+
+PUBLIC = _public()
+
+# Failures in modules another part of the work is renovating: kept visible, to be fixed there.
+_EDITED = "a state edited with attrs.evolve reaches the internals of {} with a foreign error"
+KNOWN: dict[str, str] = {
+    "apply": _EDITED.format("apply (game.py)"),
+    "random_playout": _EDITED.format("random_playout (game.py)"),
+    "public_view": _EDITED.format("public_view (views.py)"),
+    "dumps": _EDITED.format("dumps (serialize.py)"),
+}
+
+
+def _arity(func: Callable[..., Any]) -> tuple[int, list[str]]:
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):
+        return 1, []
+    required = 0
+    optional = []
+    for parameter in signature.parameters.values():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if parameter.default is parameter.empty and parameter.kind is not parameter.KEYWORD_ONLY:
+            required += 1
+        elif parameter.default is parameter.empty:
+            optional.append(parameter.name)  # a required keyword: always given below
+        else:
+            optional.append(parameter.name)
+    return required, optional
+
+
+def _call(func: Callable[..., Any], data: st.DataObject) -> None:
+    required, optional = _arity(func)
+    count = data.draw(st.integers(max(required - 1, 0), required + 1), label="arguments")
+    if isinstance(func, enum.EnumType):
+        count, optional = 1, []  # more arguments are Python's functional API: a new enum
+    args = [data.draw(anything, label=f"arg {i}") for i in range(count)]
+    keywords = {}
+    for name in optional:
+        if data.draw(st.booleans(), label=f"give {name}"):
+            keywords[name] = data.draw(anything, label=name)
+    try:
+        func(*args, **keywords)
+    except briscola.BriscolaError:
+        pass
+    except TypeError as error:
+        # A call Python itself refuses (too many or too few arguments) is not bad input to
+        # the library; anything raised from inside it is.
+        if error.__traceback__ is not None and error.__traceback__.tb_next is not None:
+            raise
+
+
+def _params() -> list[Any]:
+    params = []
+    for name, func in PUBLIC:
+        marks = []
+        if name in KNOWN:
+            marks.append(pytest.mark.xfail(strict=True, reason=KNOWN[name]))
+        params.append(pytest.param(func, id=name, marks=marks))
+    return params
+
+
+@pytest.mark.parametrize("func", _params())
+@settings(
+    max_examples=30,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.generate],  # no shrinking: known failures stay fast
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    database=None,
+)
+@given(data=st.data())
+def test_public_names_raise_only_library_errors(
+    func: Callable[..., Any], data: st.DataObject
+) -> None:
+    _call(func, data)

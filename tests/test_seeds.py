@@ -1,0 +1,127 @@
+"""Seeds: every public function that takes one reads it the same way (see `_deal.check_seed`)."""
+
+from __future__ import annotations
+
+import decimal
+import hashlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import briscola
+from briscola._deal import check_seed, seed_text
+from briscola.sampling import determinize
+
+HUGE = 10**5000
+
+
+class Index:
+    """An integer-like object, as numpy's integers are."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+class BrokenIndex:
+    def __index__(self) -> int:
+        raise KeyError("inside")
+
+
+def _game(seed: Any) -> object:
+    return briscola.new_game("classic", seed=seed)
+
+
+def _match(seed: Any) -> object:
+    return briscola.new_match("classic", seed=seed)
+
+
+def _record(seed: Any) -> object:
+    return briscola.Record(briscola.rules("classic"), 1, (), seed=seed).first_state()
+
+
+def _world(seed: Any) -> object:
+    return determinize(briscola.observe(briscola.new_game("classic", seed=1), 0), seed=seed)
+
+
+TAKERS: list[Callable[[Any], object]] = [_game, _match, _record, _world]
+
+
+@pytest.fixture
+def low_str_limit() -> Iterator[None]:
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+@pytest.mark.parametrize("take", TAKERS)
+@pytest.mark.parametrize(
+    "seed", [HUGE, -HUGE, 2**20000 + 1, -(10**700)], ids=["1e5000", "-1e5000", "2^20000", "-1e700"]
+)
+def test_any_integer_is_a_seed(take: Callable[[Any], object], seed: int) -> None:
+    assert take(seed) == take(seed)
+
+
+@pytest.mark.parametrize("take", TAKERS)
+def test_integer_like_objects_are_seeds(take: Callable[[Any], object]) -> None:
+    assert take(Index(7)) == take(7)
+
+
+@pytest.mark.parametrize("take", TAKERS)
+@pytest.mark.parametrize("bad", [True, False, 1.5, float("nan"), "7", b"7", [7], BrokenIndex()])
+def test_anything_else_is_a_rules_error_naming_the_seed(
+    take: Callable[[Any], object], bad: object
+) -> None:
+    with pytest.raises(briscola.RulesError, match="seed="):
+        take(bad)
+
+
+def test_numpy_integers_are_seeds() -> None:
+    numpy = pytest.importorskip("numpy")
+    assert _game(numpy.int64(12)) == _game(12)
+    assert _game(numpy.uint8(200)) == _game(200)
+    with pytest.raises(briscola.RulesError, match="seed="):
+        _game(numpy.float64(3.0))
+    with pytest.raises(briscola.RulesError, match="seed="):
+        _game(numpy.bool_(True))
+
+
+def test_negative_seeds_hash_their_decimal_text() -> None:
+    digest = hashlib.sha512(b"briscola/shuffle/v1:-5").digest()
+    x = int.from_bytes(digest, "big")
+    deck = list(briscola.rules("classic").deck)
+    for i in range(len(deck) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    assert _game(-5).deck == tuple(deck)  # type: ignore[attr-defined]
+
+
+def test_seed_text_is_the_decimal_form_up_to_4300_digits(low_str_limit: None) -> None:
+    # Independent of the interpreter's int-to-text limit (lowered here to its minimum).
+    for seed in (0, 7, -7, 10**600, 10**600 - 1, -(10**601) - 3, 10**4300 - 1, 3**9000):
+        assert seed_text(seed) == str(decimal.Decimal(seed))
+    assert seed_text(10**4300) == f"0x{10**4300:x}"
+    assert seed_text(-(10**4300)) == f"-0x{10**4300:x}"
+
+
+def test_check_seed_returns_a_plain_int() -> None:
+    class Sub(int):
+        def __int__(self) -> int:
+            raise KeyError
+
+    value = check_seed(Sub(9))
+    assert type(value) is int
+    assert value == 9
+
+
+def test_the_message_quotes_the_value_cut_short() -> None:
+    with pytest.raises(briscola.RulesError) as info:
+        _game("9" * 10_000)
+    assert len(str(info.value)) < 200
