@@ -240,6 +240,69 @@ def _option(text: str) -> tuple[str, object]:
     return name.strip(), value
 
 
+def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``briscola serve``: a table in the browser (the ``web`` extra), see `briscola.web`."""
+    serve = commands.add_parser("serve", help="open a table in the browser (needs briscola[web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--variant", default="classic", help="a preset id (default: classic)")
+    serve.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table rule, such as seven_swap=true",
+    )
+    serve.add_argument(
+        "--format", default=None, help="a match format such as best_of(3) (default: a single deal)"
+    )
+    serve.add_argument(
+        "--bots",
+        default="",
+        metavar="SEATS",
+        help="seats the server plays: 1,2 or 1=random,2=search (default greedy)",
+    )
+    serve.add_argument("--seed", type=int, default=None, help="the match seed")
+    serve.add_argument(
+        "--save",
+        metavar="DIR",
+        default=None,
+        help="save every table there after every move; restore them at start",
+    )
+    serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds per bot move")
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            from .web.server import serve
+            from .web.tables import TableSettings, parse_bots
+        except ImportError as error:
+            print(f"briscola: {error}", file=sys.stderr)
+            return 2
+        options = dict(args.option)
+        players = rules(args.variant, **options).players
+        settings = TableSettings(
+            args.variant, options, args.format, args.seed, parse_bots(args.bots, players)
+        )
+        settings.new_match()
+        try:
+            serve(
+                settings,
+                host=args.host,
+                port=args.port,
+                save_dir=args.save,
+                lobby=not args.no_lobby,
+                bot_delay=args.bot_delay,
+            )
+        except ImportError as error:
+            print(f"briscola: {error}", file=sys.stderr)
+            return 2
+        return 0
+
+    serve.set_defaults(handler=run)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="briscola", description=__doc__.splitlines()[0])
@@ -270,8 +333,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     validate = commands.add_parser("validate", help="check a record or a JSON state")
     validate.add_argument("file", help="a record (text or JSON) or a JSON state")
     commands.add_parser("variants", help="list the presets")
+    _add_serve(commands)
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "handler", None) is not None:
+            return int(args.handler(args))
         if args.command == "variants":
             for name, preset in VARIANTS.items():
                 print(f"{name:<15} {preset.title}")
