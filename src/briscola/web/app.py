@@ -104,22 +104,29 @@ class _Client:
     """One open WebSocket: its seat and an outbox that never grows without bound.
 
     Only the newest ``table`` message matters to a browser, so a slow reader gets the latest
-    one instead of a backlog; errors and records queue (a few at most).
+    one instead of a backlog; errors and records queue in order (a few at most).
     """
 
     def __init__(self, socket: WebSocket, seat: int | None) -> None:
         self.socket = socket
         self.seat = seat
-        self.latest: str | None = None
-        self.replies: collections.deque[str] = collections.deque(maxlen=8)
+        self.outbox: collections.deque[tuple[bool, str]] = collections.deque()
         self.wake = asyncio.Event()
 
     def post_table(self, text: str) -> None:
-        self.latest = text
+        """Queue a table message in place of any older one still waiting."""
+        self.outbox = collections.deque(item for item in self.outbox if not item[0])
+        self.outbox.append((True, text))
         self.wake.set()
 
     def post(self, text: str) -> None:
-        self.replies.append(text)
+        """Queue a reply (an error or a record); the oldest go once eight are waiting."""
+        if sum(1 for is_table, _ in self.outbox if not is_table) >= 8:
+            for item in self.outbox:
+                if not item[0]:
+                    self.outbox.remove(item)
+                    break
+        self.outbox.append((False, text))
         self.wake.set()
 
     async def write(self) -> None:
@@ -127,12 +134,8 @@ class _Client:
         while True:
             await self.wake.wait()
             self.wake.clear()
-            while self.replies or self.latest is not None:
-                if self.latest is not None:
-                    text, self.latest = self.latest, None
-                else:
-                    text = self.replies.popleft()
-                await self.socket.send_text(text)
+            while self.outbox:
+                await self.socket.send_text(self.outbox.popleft()[1])
 
 
 class Room:

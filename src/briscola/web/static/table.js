@@ -100,6 +100,12 @@
     if (view.trump_card) trump.append(Cards.face(view.trump_card));
     else if (view.trump_suit) trump.append(`Trumps: ${Cards.suitName(view.trump_suit)}`);
     else trump.append(view.rules.variant === "briscolone" ? "No trumps" : "Not named yet");
+    if (view.called_card) {
+      const called = document.createElement("p");
+      called.append("Called card: ", Cards.face(view.called_card));
+      called.className = "called";
+      trump.append(called);
+    }
     $("stock").textContent = view.stock_size ? `Stock: ${view.stock_size} cards` : "Stock: empty";
 
     // The current trick and the last one.
@@ -168,7 +174,8 @@
       button.addEventListener("click", () => send(notation));
       box.append(button);
     }
-    if (!moves.length) box.textContent = msg.seat === null ? "" : "Nothing to do: wait for your turn.";
+    if (!moves.length) box.textContent = "Nothing to do: wait for your turn.";
+    else if (!box.children.length) box.textContent = "Play a card from your hand.";
 
     // The result of this deal, once it is over.
     $("result").hidden = view.phase !== "over";
@@ -274,6 +281,7 @@
       `Format ${match.format}: ${match.deals_played} deals counted.` +
       (match.final ? ` Won by ${match.winners.map((s) => seatName(msg, s)).join(" and ") || "nobody (a draw)"}.` : "");
     div.append(p);
+    if (match.single_deal && !match.results.length) return div;
     const table = document.createElement("table");
     table.className = "standing";
     const head = table.createTHead().insertRow();
