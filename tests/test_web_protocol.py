@@ -10,15 +10,15 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
-from web_support import cards_in, hidden_from  # noqa: E402
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-import briscola  # noqa: E402
-from briscola import Record, apply, legal_moves, observe  # noqa: E402
-from briscola.web import app as web_app  # noqa: E402
-from briscola.web.app import create_app  # noqa: E402
-from briscola.web.tables import Table, Tables, TableSettings  # noqa: E402
+import briscola
+from briscola import Record, apply, legal_moves, observe
+from briscola.web import app as web_app
+from briscola.web.app import create_app
+from briscola.web.tables import Table, Tables, TableSettings
+from web_support import cards_in, hidden_from
 
 Socket = Any
 
@@ -35,8 +35,14 @@ def receive(ws: Socket) -> dict[str, Any]:
 
 def move(ws: Socket, message: dict[str, Any], notation: str) -> None:
     ws.send_text(
-        json.dumps({"type": "move", "move": notation, "ply": message["view"]["ply"],
-                    "deal": message["deal"]})
+        json.dumps(
+            {
+                "type": "move",
+                "move": notation,
+                "ply": message["view"]["ply"],
+                "deal": message["deal"],
+            }
+        )
     )
 
 
@@ -101,7 +107,9 @@ def test_a_seat_cannot_move_for_another_seat(served: Any) -> None:
         move(ws, message, card)
         errors, again = until_table(ws)
         assert len(errors) == 1
-        assert "turn" in errors[0] and "seat 0" in errors[0] and "seat 1" in errors[0]
+        assert "turn" in errors[0]
+        assert "seat 0" in errors[0]
+        assert "seat 1" in errors[0]
         assert again["view"]["ply"] == 0
         assert table.moves == []
 
@@ -131,34 +139,36 @@ def test_a_replayed_or_stale_move_is_refused() -> None:
     seed, first, second = _seed_where_seat_0_leads_twice()
     tables = Tables()
     table = tables.create(TableSettings("classic", seed=seed))
-    with TestClient(create_app(tables)) as client:
-        with client.websocket_connect(f"/ws/{table.id}") as zero, client.websocket_connect(
-            f"/ws/{table.id}"
-        ) as one:
-            start = hello(zero, table.tokens[0])
-            seen_by_one = hello(one, table.tokens[1])
-            move(zero, start, first)
-            until_table(zero)
-            _, seen_by_one = until_table(one)
-            move(one, seen_by_one, second)
-            until_table(one)
-            _, now = until_table(zero)
-            assert now["view"]["turn"] == 0 and now["view"]["ply"] == 2
-            hand_card = now["view"]["legal_moves"][0]
-            # The very same message again, and a fresh move with the old ply: both stale.
-            move(zero, start, first)
-            move(zero, start, hand_card)
-            errors, _ = until_table(zero)
-            errors += until_table(zero)[0]
-            assert len(errors) == 2
-            assert all("ply" in error or "stale" in error or "move" in error for error in errors)
-            assert table.moves == [first, second]
-            # The right ply but another deal's number is refused too.
-            zero.send_text(json.dumps({"type": "move", "move": hand_card, "ply": 2, "deal": 1}))
-            errors, _ = until_table(zero)
-            assert errors == ["that move was meant for deal 2, but deal 1 is being played"]
-            move(zero, now, hand_card)
-            assert until_table(zero)[1]["view"]["ply"] == 3
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as zero,
+        client.websocket_connect(f"/ws/{table.id}") as one,
+    ):
+        start = hello(zero, table.tokens[0])
+        seen_by_one = hello(one, table.tokens[1])
+        move(zero, start, first)
+        until_table(zero)
+        _, seen_by_one = until_table(one)
+        move(one, seen_by_one, second)
+        until_table(one)
+        _, now = until_table(zero)
+        assert now["view"]["turn"] == 0
+        assert now["view"]["ply"] == 2
+        hand_card = now["view"]["legal_moves"][0]
+        # The very same message again, and a fresh move with the old ply: both stale.
+        move(zero, start, first)
+        move(zero, start, hand_card)
+        errors, _ = until_table(zero)
+        errors += until_table(zero)[0]
+        assert len(errors) == 2, errors
+        assert all("ply 0" in error and "ply 2" in error for error in errors)
+        assert table.moves == [first, second]
+        # The right ply but another deal's number is refused too.
+        zero.send_text(json.dumps({"type": "move", "move": hand_card, "ply": 2, "deal": 1}))
+        errors, _ = until_table(zero)
+        assert errors == ["that move was meant for deal 2, but deal 1 is being played"]
+        move(zero, now, hand_card)
+        assert until_table(zero)[1]["view"]["ply"] == 3
 
 
 @pytest.mark.parametrize(
@@ -168,12 +178,18 @@ def test_a_replayed_or_stale_move_is_refused() -> None:
         ("[1, 2]", 'a message must be a JSON object with a "type"'),
         ('{"type": 3}', 'a message must be a JSON object with a "type"'),
         ('{"type": "dance"}', "unknown message type 'dance'"),
-        ('{"type": "move", "move": "AD"}', 'a move needs "move" (its notation), "ply" and "deal"'
-         " (numbers)"),
-        ('{"type": "move", "move": "AD", "ply": true, "deal": 0}', 'a move needs "move" (its '
-         'notation), "ply" and "deal" (numbers)'),
-        ('{"type": "move", "move": ["AD"], "ply": 0, "deal": 0}', 'a move needs "move" (its '
-         'notation), "ply" and "deal" (numbers)'),
+        (
+            '{"type": "move", "move": "AD"}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
+        (
+            '{"type": "move", "move": "AD", "ply": true, "deal": 0}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
+        (
+            '{"type": "move", "move": ["AD"], "ply": 0, "deal": 0}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
         ('{"type": "move", "move": "the queen of hearts", "ply": 0, "deal": 0}', "cannot read"),
         ('{"type": "move", "move": "bid 9", "ply": 0, "deal": 0}', "not"),
         ('{"type": "record", "deal": "0"}', "records go to the players, for a deal number"),
@@ -259,11 +275,13 @@ def test_reconnecting_with_the_same_link_restores_the_seat(served: Any) -> None:
 
 def test_bots_play_and_a_finished_deal_can_be_downloaded() -> None:
     tables = Tables()
-    table = tables.create(TableSettings("classic-4", seed=4, bots={1: "random", 2: "random",
-                                                                   3: "random"}))
-    with TestClient(create_app(tables)) as client, client.websocket_connect(
-        f"/ws/{table.id}"
-    ) as ws:
+    table = tables.create(
+        TableSettings("classic-4", seed=4, bots={1: "random", 2: "random", 3: "random"})
+    )
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
         message = hello(ws, table.tokens[0])
         while not message["match"]["final"]:
             if message["view"]["legal_moves"]:
@@ -289,27 +307,36 @@ def test_a_failing_bot_does_not_stall_the_table() -> None:
 
     tables = Tables(bot_factory=broken)
     table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))
-    with TestClient(create_app(tables)) as client, client.websocket_connect(
-        f"/ws/{table.id}"
-    ) as ws:
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
         message = hello(ws, None)
         while not message["match"]["final"]:
             message = receive(ws)
-    assert table.over and len(table.moves) == 40
+    assert table.over
+    assert len(table.moves) == 40
 
 
 def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
     client, _, tables = served
     presets = client.get("/api/presets").json()
     assert [p["id"] for p in presets["presets"]] == list(briscola.VARIANTS)
-    reply = client.post("/api/tables", json={
-        "variant": "chiamata", "options": {"stakes": "bands"}, "format": "fixed_deals(2)",
-        "bots": {"1": "greedy", "4": "random"}})
+    reply = client.post(
+        "/api/tables",
+        json={
+            "variant": "chiamata",
+            "options": {"stakes": "bands"},
+            "format": "fixed_deals(2)",
+            "bots": {"1": "greedy", "4": "random"},
+        },
+    )
     assert reply.status_code == 201
     links = reply.json()
     table: Table = tables.get(links["table"])
     assert table.match.rules == briscola.rules("chiamata", stakes="bands")
-    assert links["seats"][1] is None and links["seats"][0] == f"/t/{table.id}#{table.tokens[0]}"
+    assert links["seats"][1] is None
+    assert links["seats"][0] == f"/t/{table.id}#{table.tokens[0]}"
     for body, error in [
         ({"variant": "poker"}, "choose a preset"),
         ({"variant": "classic", "options": {"stakes": "bands"}}, "stakes"),
