@@ -48,7 +48,7 @@ def move(ws: Socket, message: dict[str, Any], notation: str) -> None:
 
 def until_table(ws: Socket) -> tuple[list[str], dict[str, Any]]:
     """The error messages received, up to and including the next table message."""
-    errors = []
+    errors: list[str] = []
     while True:
         message = receive(ws)
         if message["type"] == "table":

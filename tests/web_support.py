@@ -57,7 +57,9 @@ def hidden_from(table: Table, seat: int | None) -> set[str]:
         visible.update(known)
     for _, shown in view.shown:
         visible.update(shown)
-    hidden = set()
+    if view.called_card is not None:  # Chiamata: public once named
+        visible.add(view.called_card)
+    hidden: set[str] = set()
     for other, hand in enumerate(state.hands):
         if other != seat:
             hidden.update(str(card) for card in hand if card not in visible)
