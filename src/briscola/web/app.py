@@ -55,7 +55,7 @@ HELLO_TIMEOUT = 15.0
 """Seconds a new connection has to say who it is."""
 MAX_CONNECTIONS = 64
 """The most connections one table accepts (seats and spectators together)."""
-RATE = (40, 5.0)
+RATE = (100, 5.0)
 """At most this many messages in this many seconds from one connection."""
 
 STATIC = Path(__file__).parent / "static"
@@ -146,21 +146,24 @@ class Room:
         self.tables = tables
         self.bot_delay = bot_delay
         self.clients: set[_Client] = set()
+        self.lock = asyncio.Lock()
+        """Held from a move until its table is saved: moves at one table are made in turn."""
         self._bots: asyncio.Task[None] | None = None
 
     def broadcast(self) -> None:
         """Post each connection its own seat's message (built once per seat)."""
-        built: dict[int | None, str] = {}
+        built = self.table.messages({client.seat for client in self.clients})
         for client in self.clients:
-            if client.seat not in built:
-                built[client.seat] = self.table.message(client.seat)
             client.post_table(built[client.seat])
 
-    def moved(self, finished_before: int) -> None:
-        """After a move: save the table, tell everyone, and let the bots play on."""
-        self.tables.save(self.table, finished_before=finished_before)
+    async def moved(self, finished_before: int) -> None:
+        """After a move (under `lock`): save the table, then tell everyone.
+
+        The file is written before anyone is told, so a move that a player has seen is
+        never lost; the writing happens in a thread so that other tables play on meanwhile.
+        """
+        await asyncio.to_thread(self.tables.save, self.table, finished_before=finished_before)
         self.broadcast()
-        self.wake_bots()
 
     def wake_bots(self) -> None:
         """Start the bots' task if a bot is to act and the task is not running."""
@@ -181,14 +184,14 @@ class Room:
                 # A bot is any user callable: one that fails must not stall the table.
                 _log.exception("the bot at seat %d of table %s failed", seat, table.id)
                 move = view.legal_moves[0]
-            finished = len(table.finished)
-            try:
-                table.apply(seat, move, ply=view.ply)
-            except BriscolaError as error:
-                _log.warning("the bot at seat %d of table %s: %s", seat, table.id, error)
-                table.apply(seat, view.legal_moves[0], ply=view.ply)
-            self.tables.save(table, finished_before=finished)
-            self.broadcast()
+            async with self.lock:
+                finished = len(table.finished)
+                try:
+                    table.apply(seat, move, ply=view.ply)
+                except BriscolaError as error:
+                    _log.warning("the bot at seat %d of table %s: %s", seat, table.id, error)
+                    table.apply(seat, view.legal_moves[0], ply=view.ply)
+                await self.moved(finished)
 
     async def stop(self) -> None:
         """Cancel the bots' task."""
@@ -359,7 +362,7 @@ async def _serve(room: Room, client: _Client) -> None:
             continue
         kind = request.get("type")
         if kind == "move":
-            _move(room, client, request)
+            await _move(room, client, request)
         elif kind == "record":
             deal = request.get("deal")
             if type(deal) is not int or client.seat is None:
@@ -375,7 +378,7 @@ async def _serve(room: Room, client: _Client) -> None:
             client.post(_error(f"unknown message type {str(kind)[:20]!r}"))
 
 
-def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
+async def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
     if client.seat is None:
         client.post(_error("spectators cannot play"))
         return
@@ -383,15 +386,17 @@ def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
     if not isinstance(notation, str) or type(ply) is not int or type(deal) is not int:
         client.post(_error('a move needs "move" (its notation), "ply" and "deal" (numbers)'))
         return
-    finished = len(room.table.finished)
-    try:
-        room.table.play(client.seat, notation, ply=ply, deal=deal)
-    except BriscolaError as error:
-        client.post(_error(str(error)[:300]))
-        # The refused sender may hold a stale view: send it the current one.
-        client.post_table(room.table.message(client.seat))
-        return
-    room.moved(finished)
+    async with room.lock:
+        finished = len(room.table.finished)
+        try:
+            room.table.play(client.seat, notation, ply=ply, deal=deal)
+        except BriscolaError as error:
+            client.post(_error(str(error)[:300]))
+            # The refused sender may hold a stale view: send it the current one.
+            client.post_table(room.table.message(client.seat))
+            return
+        await room.moved(finished)
+    room.wake_bots()
 
 
 def _read(text: str) -> dict[str, Any] | str:

@@ -16,7 +16,7 @@ import os
 import re
 import secrets
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +285,7 @@ class Table:
         self.finished: list[State | None] = [None] * len(self.match.results)
         """The final state of every finished deal, in order (``None`` for a deal annulled as
         it was dealt, which has no move to record)."""
+        self._previous_views: dict[tuple[int, int | None], str] = {}
 
     # --- seats and turns -------------------------------------------------------------------
 
@@ -369,54 +370,71 @@ class Table:
         It carries `dumps` of that seat's view of the deal and, once a deal has finished, of
         its view of the last finished deal, and the public match standing.
         """
-        view = self.view_of(seat)
+        return self.messages([seat])[seat]
+
+    def messages(self, seats: Iterable[int | None]) -> dict[int | None, str]:
+        """`message` for each of ``seats``, sharing the public part between them."""
         standing = score(self.match)
-        results = [
-            {
-                "dealer": result.dealer,
-                "points": list(result.score.points),
-                "deltas": list(result.score.deltas),
-                "winners": sorted(result.score.winners),
-                "void": result.score.void,
-            }
-            for result in self.match.results
-        ]
-        head = {
+        match = {
+            "format": str(self.match.format),
+            "single_deal": self.settings.format is None,
+            "totals": list(standing.totals),
+            "game_points": list(standing.game_points),
+            "deals_won": list(standing.deals_won),
+            "deals_played": standing.deals_played,
+            "winners": sorted(standing.winners),
+            "final": standing.final,
+            "results": [
+                {
+                    "dealer": result.dealer,
+                    "points": list(result.score.points),
+                    "deltas": list(result.score.deltas),
+                    "winners": sorted(result.score.winners),
+                    "void": result.score.void,
+                }
+                for result in self.match.results
+            ],
+        }
+        common = {
             "type": "table",
             "table": self.id,
-            "seat": seat,
             "players": self.players,
             "variant": self.settings.variant,
             "title": self.match.rules.title,
             "bots": sorted(self.bots),
             "deal": self.deal_number,
-            "match": {
-                "format": str(self.match.format),
-                "single_deal": self.settings.format is None,
-                "totals": list(standing.totals),
-                "game_points": list(standing.game_points),
-                "deals_won": list(standing.deals_won),
-                "deals_played": standing.deals_played,
-                "winners": sorted(standing.winners),
-                "final": standing.final,
-                "results": results,
-            },
+            "match": match,
             "finished_deals": [deal for deal, final in enumerate(self.finished) if final],
-            "trick_seats": _trick_seats(view),
         }
-        previous = "null"
+        built = {}
+        for seat in seats:
+            view = self.view_of(seat)
+            head = {**common, "seat": seat, "trick_seats": _trick_seats(view)}
+            # The views are JSON text from dumps() already: splice them in, not re-encode.
+            built[seat] = (
+                json.dumps(head, separators=(",", ":"))[:-1]
+                + ',"view":'
+                + dumps(view)
+                + ',"previous":'
+                + self._previous(seat)
+                + "}"
+            )
+        return built
+
+    def _previous(self, seat: int | None) -> str:
+        """The seat's view of the last finished deal as JSON (``null`` if none, or when the
+        match is over); it cannot change until the next deal ends, so it is kept."""
         final = self.finished[-1] if self.finished and not self.over else None
-        if final is not None:
-            previous = dumps(public_view(final) if seat is None else observe(final, seat))
-        # The views are already JSON text from dumps(); splice them in rather than re-encode.
-        return (
-            json.dumps(head, separators=(",", ":"))[:-1]
-            + ',"view":'
-            + dumps(view)
-            + ',"previous":'
-            + previous
-            + "}"
-        )
+        if final is None:
+            return "null"
+        key = (len(self.finished), seat)
+        text = self._previous_views.get(key)
+        if text is None:
+            text = dumps(public_view(final) if seat is None else observe(final, seat))
+            if len(self._previous_views) > 4 * self.players:
+                self._previous_views.clear()
+            self._previous_views[key] = text
+        return text
 
     def record(self, deal: int) -> str:
         """The record of a finished deal (numbered from 0), as text.
