@@ -59,6 +59,7 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
+from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
 from .records import Record
 from .render import render
 from .rules import (
@@ -86,7 +87,9 @@ from .rules import (
 from .sampling import determinize
 from .scoring import Score, score
 from .serialize import dumps, loads
+from .simulation import GameResult, PlayerSummary, Simulation, simulate
 from .state import Phase, State, Trick
+from .tricks import beats, trick_winner
 from .views import View, observe, public_view
 
 __version__ = "0.1.0.dev0"
@@ -112,6 +115,8 @@ __all__ = [
     "Declare",
     "FirstLeader",
     "FirstTrickBlind",
+    "GameResult",
+    "GreedyPlayer",
     "HandStrength",
     "Has",
     "HasNot",
@@ -130,16 +135,21 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Player",
+    "PlayerSummary",
+    "RandomPlayer",
     "Rank",
     "RankVariant",
     "Record",
     "Rules",
     "RulesError",
     "Score",
+    "SearchPlayer",
     "SevenSwapDeadline",
     "ShareHands",
     "ShowHand",
     "Signal",
+    "Simulation",
     "SixPlayerForm",
     "Stakes",
     "State",
@@ -151,6 +161,7 @@ __all__ = [
     "TwoSwapWindow",
     "View",
     "apply",
+    "beats",
     "best_of",
     "cumulative_points",
     "current_player",
@@ -172,5 +183,8 @@ __all__ = [
     "rounds",
     "rules",
     "score",
+    "simulate",
+    "trick_winner",
     "two_wins_or_120",
+    "unseen_cards",
 ]

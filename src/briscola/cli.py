@@ -6,6 +6,8 @@ briscola demo [--variant classic-4] [--seed 7] [--dealer N] [--option NAME=VALUE
 briscola replay FILE       # print a recorded deal trick by trick
 briscola validate FILE     # check a record (text or JSON) or a JSON state
 briscola variants
+briscola play [--variant V] [--seat N] [--opponents greedy|search|random] [--seed S] [--match]
+briscola arena --variant V --players greedy,random[,...] --games N [--jobs J] [--seed S]
 ```
 """
 
@@ -28,6 +30,7 @@ from .rules import OPTIONS, VARIANTS, rules
 from .scoring import score
 from .serialize import loads
 from .state import Phase, State
+from .terminal import add_arena_parser, add_play_parser, run_command
 
 __all__ = ["main"]
 
@@ -333,8 +336,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     validate = commands.add_parser("validate", help="check a record or a JSON state")
     validate.add_argument("file", help="a record (text or JSON) or a JSON state")
     commands.add_parser("variants", help="list the presets")
+    add_play_parser(commands)
+    add_arena_parser(commands)
     _add_serve(commands)
     args = parser.parse_args(argv)
+    if args.command in ("play", "arena"):
+        return run_command(args)
     try:
         if getattr(args, "handler", None) is not None:
             return int(args.handler(args))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import json
 import os
 import re
@@ -43,6 +42,7 @@ from .. import (
     public_view,
     score,
 )
+from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 
 __all__ = [
     "BOT_KINDS",
@@ -141,30 +141,11 @@ def make_bot(kind: str, seed: int) -> Player:
     """
     if kind not in BOT_KINDS:
         raise RulesError(f"{kind[:20]!r} is not a bot: use one of {', '.join(BOT_KINDS)}")
-    try:
-        players = importlib.import_module("briscola.players")
-    except ModuleNotFoundError:
-        # Without briscola.players every kind plays uniformly random legal moves.
-        return _SeededRandomPlayer(seed)
-    factory = getattr(
-        players,
-        {"random": "RandomPlayer", "greedy": "GreedyPlayer", "search": "SearchPlayer"}[kind],
-    )
-    bot: Player = factory(seed=seed)
-    return bot
-
-
-class _SeededRandomPlayer:
-    """Picks one of the view's legal moves with SHA-256 in counter mode (platform independent)."""
-
-    def __init__(self, seed: int) -> None:
-        self._seed = str(seed).encode()
-        self._counter = 0
-
-    def __call__(self, view: View) -> Move:
-        self._counter += 1
-        block = hashlib.sha256(b"briscola/web/v1:%s:%d" % (self._seed, self._counter)).digest()
-        return view.legal_moves[int.from_bytes(block, "big") % len(view.legal_moves)]
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed=seed)
+    return SearchPlayer(seed=seed)
 
 
 class TableSettings:

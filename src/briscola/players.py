@@ -1,0 +1,757 @@
+"""Players: the `Player` protocol and three bots, from a baseline to a search player.
+
+A player is any callable that takes a `View` (what its seat may know) and returns one of
+``view.legal_moves``. It never sees a `State`. The bots here cover every phase of every
+preset: card play, the exchanges with the face-up card, the Chiamata auction and naming,
+Bugiarda declarations, signals and hand sharing.
+
+* `RandomPlayer`: a uniformly random legal move; the baseline.
+* `GreedyPlayer`: hand-written rules of thumb for every phase.
+* `SearchPlayer`: perfect-information Monte Carlo: it samples full deals consistent with its
+  view (`determinize`), plays each candidate card to the end in every sampled deal, and keeps
+  the card with the best average result.
+
+Bots with randomness take a ``seed`` and own a `random.Random`; the global generator is never
+touched. `Player.with_seed`-style copies (``player.with_seed(n)``) give a fresh player of the
+same kind, which is how `simulate` keeps results independent of how games are split up.
+
+Examples:
+    >>> import briscola
+    >>> from briscola.players import GreedyPlayer, RandomPlayer
+    >>> players = [GreedyPlayer(seed=1), RandomPlayer(seed=2)]
+    >>> state = briscola.new_game("classic", seed=7)
+    >>> while not briscola.is_over(state):
+    ...     seat = briscola.current_player(state)
+    ...     state = briscola.apply(state, players[seat](briscola.observe(state, seat)))
+    >>> sum(briscola.score(state).points)
+    120
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from .cards import Card, Rank, Suit
+from .errors import RulesError
+from .game import apply, legal_moves
+from .moves import (
+    STRONG_HAND,
+    WEAK_HAND,
+    Bid,
+    BidPoints,
+    Declare,
+    Has,
+    Move,
+    NameCard,
+    NameSuit,
+    Pass,
+    Play,
+    ShowHand,
+    Signal,
+    SwapTrump,
+)
+from .sampling import determinize
+from .scoring import score
+from .state import Phase, State
+from .tricks import trick_winner
+from .views import View
+
+__all__ = [
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "unseen_cards",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that chooses a move from a seat's view.
+
+    ``player(view)`` returns one of ``view.legal_moves``; it is called only when the view's
+    seat is to act. A player sees nothing but the view: never a `State`. Players with
+    randomness should take a ``seed`` and draw only from their own `random.Random`, so that
+    the same seed gives the same moves.
+
+    Any function ``def choose(view: View) -> Move`` is a `Player`. `simulate` sends players
+    to worker processes, so a player used with a process pool must be picklable (a class
+    instance or a module-level function, not a lambda).
+    """
+
+    def __call__(self, view: View) -> Move:
+        """The move to make in ``view``: one of ``view.legal_moves``."""
+        ...
+
+
+def unseen_cards(view: View) -> tuple[Card, ...]:
+    """The cards whose place ``view``'s seat does not know, in card id order.
+
+    They are in the other hands or in the face-down stock: every card of the deal except
+    the seat's own hand, the cards played, the cards out of the deck, the face-up trump
+    card, and the cards the seat knows to be in another hand (open hands, hands shown to
+    it, the face-up card taken by an exchange, Bugiarda's trump card) or in the stock
+    (``open_stock``).
+
+    Raises:
+        RulesError: if ``view`` is not a `View`.
+
+    Examples:
+        >>> import briscola
+        >>> view = briscola.observe(briscola.new_game("classic", seed=7), 0)
+        >>> len(unseen_cards(view))  # 40 less 3 in hand, less the face-up card
+        36
+    """
+    if not isinstance(view, View):
+        raise RulesError(f"unseen_cards() needs a View, not {type(view).__name__}")
+    return tuple(card for card in view.rules.deck if card not in _seen(view))
+
+
+def _seen(view: View) -> set[Card]:
+    seen = set(view.hand)
+    seen.update(view.removed)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    seen.update(view.trick)
+    if view.trump_card is not None:
+        seen.add(view.trump_card)
+    for hand in view.hands:
+        if hand is not None:
+            seen.update(hand)
+    for cards in view.known_cards:
+        seen.update(cards)
+    for _, cards in view.shown:
+        seen.update(cards)
+    if view.stock is not None:
+        seen.update(view.stock)
+    return seen
+
+
+def _check_seed(seed: object, who: str) -> int | None:
+    if seed is not None and type(seed) is not int:
+        raise RulesError(f"{who}(seed={seed!r:.40}) is not valid: use a whole number or None")
+    return seed
+
+
+def _check_view(view: object, who: str) -> View:
+    if not isinstance(view, View):
+        raise RulesError(f"{who} needs a View from observe(), not {type(view).__name__}")
+    if not view.legal_moves:
+        raise RulesError(f"{who} was asked to move for seat {view.seat}, which is not to act")
+    return view
+
+
+class RandomPlayer:
+    """A uniformly random legal move: the baseline every bot should beat.
+
+    Args:
+        seed: Makes the choices repeatable; ``None`` seeds from the operating system.
+
+    Raises:
+        RulesError: if ``seed`` is neither an int nor ``None``.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed: Final = _check_seed(seed, "RandomPlayer")
+        self._rng = random.Random(seed)
+
+    def __call__(self, view: View) -> Move:
+        """One of ``view.legal_moves``, uniformly at random."""
+        moves = _check_view(view, "RandomPlayer").legal_moves
+        return moves[self._rng.randrange(len(moves))]
+
+    def with_seed(self, seed: int) -> RandomPlayer:
+        """A fresh `RandomPlayer` seeded with ``seed``."""
+        return RandomPlayer(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed!r})"
+
+
+# --- the greedy player ------------------------------------------------------------------------
+
+_TOKEN_RANKS: Final = {
+    "ACE": Rank.ACE,
+    "THREE": Rank.THREE,
+    "KING": Rank.KING,
+    "KNIGHT": Rank.KNIGHT,
+    "JACK": Rank.JACK,
+}
+
+
+class _Table:
+    """What the greedy player works out once per decision from its view."""
+
+    def __init__(self, view: View) -> None:
+        r = view.rules
+        self.view = view
+        self.rules = r
+        self.seat: int = view.seat if view.seat is not None else 0
+        self.points = r.card_points
+        self.strength = r.strength
+        self.trump = view.trump_suit
+        self.friendly = _friendliness(view, self.seat)
+
+    def cost(self, card: Card) -> float:
+        """What giving ``card`` away (or spending it) costs: points, and trumps kept."""
+        if card.suit is self.trump:
+            return 9.0 + self.points[card.id] + 0.6 * self.strength[card.id]
+        return self.points[card.id] + 0.1 * self.strength[card.id]
+
+
+def _over(card: Card, top: Card, trump: Suit | None, strength: tuple[int, ...]) -> bool:
+    """Whether ``card`` takes the trick from ``top``, the card winning it so far."""
+    if card.suit is top.suit:
+        return strength[card.id] > strength[top.id]
+    return card.suit is trump
+
+
+def _winning_index(trick: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        if _over(trick[i], trick[best], trump, strength):
+            best = i
+    return best
+
+
+def _friendliness(view: View, seat: int) -> tuple[float, ...]:
+    """For each seat, how likely it is to be on ``seat``'s side (1 sure, 0 surely not)."""
+    r = view.rules
+    n = r.players
+    if r.auction is None:
+        teams = r.teams_for(view.dealer)
+        side = next((team for team in teams if seat in team), (seat,))
+        return tuple(1.0 if other in side else 0.0 for other in range(n))
+    caller = view.caller
+    if caller is None:
+        return tuple(1.0 if other == seat else 0.0 for other in range(n))
+    active = r.seats_for(view.dealer)
+    partner = view.partner
+    if partner is not None:
+        called_side = {caller, partner}
+        mine = seat in called_side
+        return tuple(
+            1.0 if other == seat or (other in active and (other in called_side) == mine) else 0.0
+            for other in range(n)
+        )
+    others = [other for other in active if other not in (seat, caller)]
+    if seat == caller:
+        # One of the other seats holds the called card: each is the partner as likely.
+        share = 1.0 / max(1, len(others))
+        return tuple(1.0 if o == seat else (share if o in others else 0.0) for o in range(n))
+    # A defender who does not know the partner: the caller is against it, and one of the
+    # remaining seats sides with the caller.
+    share = (len(others) - 1) / max(1, len(others))
+    return tuple(1.0 if o == seat else (share if o in others else 0.0) for o in range(n))
+
+
+class GreedyPlayer:
+    """Rules of thumb for every phase of every preset, deciding from the view alone.
+
+    * Card play: take a trick worth points as cheaply as possible, with a card of the led
+      suit when one wins, and with the cheapest trump only when the trick is worth it; throw
+      the least valuable card otherwise; give points to a partner who is sure to take the
+      trick ("a carico"); lead low cards of a plain suit and keep the trumps.
+    * Exchanges with the face-up card (§3.1, §3.2): taken whenever the face-up card is
+      stronger than the card given.
+    * Chiamata (§2.5): bid from the strength of the best suit, calling the strongest card of
+      it the hand lacks; go down the ladder (and to point bids in Milan) only as far as the
+      hand justifies; name that suit as trump.
+    * Bugiarda declarations (§2.6): a true statement useful to the partner (the Ace or the 3
+      of trumps held, else the strength of the hand).
+    * Signals (§3.5): tells the partner(s) of its best trump honour once; hand sharing
+      (§3.3, §3.4): always shows its hand to its partner(s), who are the only ones to see it.
+
+    Args:
+        seed: Breaks ties between equally good moves; ``None`` seeds from the operating
+            system.
+
+    Raises:
+        RulesError: if ``seed`` is neither an int nor ``None``.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed: Final = _check_seed(seed, "GreedyPlayer")
+        self._rng = random.Random(seed)
+
+    def with_seed(self, seed: int) -> GreedyPlayer:
+        """A fresh `GreedyPlayer` seeded with ``seed``."""
+        return GreedyPlayer(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyPlayer(seed={self.seed!r})"
+
+    def __call__(self, view: View) -> Move:
+        """The greedy move: one of ``view.legal_moves``."""
+        moves = _check_view(view, "GreedyPlayer").legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        table = _Table(view)
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            move = _bid(table, moves)
+        elif phase is Phase.NAME_TRUMP:
+            move = _name(table, moves)
+        elif phase is Phase.DECLARATIONS:
+            move = _declare(table, moves)
+        elif phase is Phase.SHARE_HANDS:
+            move = _first_of(moves, ShowHand) or _first_of(moves, Pass) or moves[0]
+        elif phase is Phase.SWAP_WINDOW:
+            move = _swap(table, moves) or _first_of(moves, Pass) or moves[0]
+        else:
+            move = _swap(table, moves) or _signal(table, moves) or _play(table, moves, self._rng)
+        return move
+
+
+def _first_of(moves: Sequence[Move], kind: type) -> Move | None:
+    return next((move for move in moves if type(move) is kind), None)
+
+
+def _swap(table: _Table, moves: Sequence[Move]) -> Move | None:
+    face_up = table.view.trump_card
+    if face_up is None:
+        return None
+    strength = table.strength
+    points = table.points
+    for move in moves:
+        if type(move) is SwapTrump:
+            card = move.card
+            if (points[face_up.id], strength[face_up.id]) > (points[card.id], strength[card.id]):
+                return move
+    return None
+
+
+def _signal(table: _Table, moves: Sequence[Move]) -> Move | None:
+    """Tell the partner of the best trump honour held, once a deal."""
+    trump = table.trump
+    if trump is None or not any(type(move) is Signal for move in moves):
+        return None
+    sent = {
+        move.token
+        for seat, move in table.view.history
+        if seat == table.seat and type(move) is Signal
+    }
+    held = {card.rank for card in table.view.hand if card.suit is trump}
+    for move in moves:
+        if type(move) is Signal and move.token not in sent:
+            rank = _TOKEN_RANKS.get(move.token)
+            if rank is not None and rank in held:
+                return move
+    return None
+
+
+def _play(table: _Table, moves: Sequence[Move], rng: random.Random) -> Move:
+    plays = [move for move in moves if type(move) is Play]
+    if not plays:
+        return _first_of(moves, Pass) or moves[0]
+    view = table.view
+    cost = table.cost
+    if not view.trick:
+        return _cheapest(plays, cost, rng)
+    r = table.rules
+    trick = view.trick
+    led = trick[0].suit
+    seats = r.trick_seats[view.dealer][view.leader]
+    best = trick_winner(trick, table.trump, r)
+    top = trick[best]
+    later = seats[len(trick) + 1 :]
+    friendly = table.friendly
+    at_stake = sum(table.points[card.id] for card in trick)
+    strength = table.strength
+    trump = table.trump
+    unseen = (
+        [card for card in unseen_cards(view) if card.suit is led or card.suit is trump]
+        if later
+        else []
+    )
+
+    def safe(card: Card) -> bool:
+        """No card the seats after this one may hold beats ``card``."""
+        if not later or all(friendly[seat] >= 1.0 for seat in later):
+            return True
+        return not any(_over(other, card, trump, strength) for other in unseen)
+
+    if friendly[seats[best]] >= 0.5 and safe(top):
+        # The side takes the trick: add points to it, but not trumps.
+        loads = [move for move in plays if move.card.suit is not trump]
+        if loads:
+            return max(loads, key=lambda move: (table.points[move.card.id], -cost(move.card)))
+        return _cheapest(plays, cost, rng)
+    winners = [move for move in plays if _over(move.card, top, trump, strength)]
+    if not winners:
+        return _cheapest(plays, cost, rng)
+    plain = [move for move in winners if move.card.suit is not trump or led is trump]
+    sure = [move for move in plain if safe(move.card)]
+    if sure:
+        # Taking with the led suit also banks the card's own points.
+        return max(sure, key=lambda move: (table.points[move.card.id], -strength[move.card.id]))
+    trumps = [move for move in winners if move not in plain]
+    worth = at_stake >= 10 or (at_stake >= 4 and not later)
+    if trumps and worth:
+        sure_trumps = [move for move in trumps if safe(move.card)]
+        return _cheapest(sure_trumps or trumps, cost, rng)
+    if plain and at_stake >= 3:
+        return _cheapest(plain, cost, rng)
+    return _cheapest(plays, cost, rng)
+
+
+def _cheapest(plays: Sequence[Play], cost: object, rng: random.Random) -> Play:
+    assert callable(cost)
+    ranked = sorted(plays, key=lambda move: (cost(move.card), move.card.id))
+    low = cost(ranked[0].card)
+    ties = [move for move in ranked if cost(move.card) == low]
+    return ties[rng.randrange(len(ties))] if len(ties) > 1 else ranked[0]
+
+
+# --- Chiamata ------------------------------------------------------------------------------
+
+
+def _suit_score(table: _Table, suit: Suit) -> float:
+    """How good ``suit`` would be as trumps for this hand."""
+    points = table.points
+    strength = table.strength
+    held = [card for card in table.view.hand if card.suit is suit]
+    return sum(6 + points[c.id] + 0.5 * strength[c.id] for c in held)
+
+
+def _hand_score(table: _Table, suit: Suit) -> float:
+    points = table.points
+    side = sum(points[c.id] for c in table.view.hand if c.suit is not suit)
+    return _suit_score(table, suit) + 0.4 * side
+
+
+def _best_suit(table: _Table) -> Suit:
+    return max(Suit, key=lambda suit: (_hand_score(table, suit), -suit.index))
+
+
+def _missing_ranks(table: _Table, suit: Suit) -> list[int]:
+    """Positions on the call ladder of the ranks of ``suit`` this hand lacks."""
+    held = {card.rank for card in table.view.hand if card.suit is suit}
+    ladder = table.rules.call_ranks
+    return [i for i, rank in enumerate(ladder) if rank not in held]
+
+
+def _bid(table: _Table, moves: Sequence[Move]) -> Move:
+    r = table.rules
+    ladder = r.call_ranks
+    suit = _best_suit(table)
+    score_ = _hand_score(table, suit)
+    can_pass = any(type(move) is Pass for move in moves)
+    bids = {ladder.index(move.rank): move for move in moves if type(move) is Bid}
+    point_bids = sorted(
+        (move for move in moves if type(move) is BidPoints), key=lambda move: move.target
+    )
+    # The strongest rank the hand lacks is the natural call; a stronger hand may go further
+    # down the ladder (a higher bid), one step for every 9 points of strength above 40.
+    missing = _missing_ranks(table, suit)
+    natural = missing[0] if missing else len(ladder) - 1
+    reach = natural + max(0, int((score_ - 40) // 9)) if score_ >= 36 else -1
+    choices = [i for i in sorted(bids) if i <= reach and i in missing]
+    if choices:
+        return bids[choices[0]]
+    if point_bids and score_ >= 52:
+        target = min(120, 61 + int((score_ - 52) * 1.2))
+        fitting = [move for move in point_bids if move.target <= target]
+        if fitting:
+            return fitting[0]
+    if can_pass:
+        return next(move for move in moves if type(move) is Pass)
+    # Forced to speak (all passed): the least committing call.
+    if bids:
+        return bids[min(bids)]
+    return point_bids[0] if point_bids else moves[0]
+
+
+def _name(table: _Table, moves: Sequence[Move]) -> Move:
+    view = table.view
+    hand = set(view.hand)
+    names = [move for move in moves if type(move) is NameSuit]
+    if names:
+        rank = _winning_rank(view)
+        ranked = sorted(
+            names,
+            key=lambda move: (
+                rank is not None and Card(rank, move.suit) in hand,  # a partner, not a solo
+                -_hand_score(table, move.suit),
+                move.suit.index,
+            ),
+        )
+        return ranked[0]
+    calls = [move for move in moves if type(move) is NameCard]
+    if calls:
+        suit = _best_suit(table)
+        strength = table.strength
+        ranked_calls = sorted(
+            calls,
+            key=lambda move: (
+                move.card in hand,
+                move.card.suit is not suit,
+                -_hand_score(table, move.card.suit),
+                -strength[move.card.id],
+            ),
+        )
+        return ranked_calls[0]
+    return moves[0]
+
+
+def _winning_rank(view: View) -> Rank | None:
+    """The rank of the highest bid: the called card's rank (a 2 after a point bid)."""
+    for _, move in reversed(view.history):
+        if type(move) is Bid:
+            return move.rank
+        if type(move) is BidPoints:
+            return view.rules.call_ranks[-1]
+    return None
+
+
+# --- Bugiarda ------------------------------------------------------------------------------
+
+
+def _declare(table: _Table, moves: Sequence[Move]) -> Move:
+    """A true claim the partner can use: a top trump held, else the strength of the hand."""
+    view = table.view
+    legal = set(moves)
+    trump = table.trump
+    if trump is not None:
+        for rank in (Rank.ACE, Rank.THREE):
+            card = Card(rank, trump)
+            if card in view.hand and Declare(Has(card)) in legal:
+                return Declare(Has(card))
+    points = sum(table.points[card.id] for card in view.hand)
+    trumps = sum(card.suit is trump for card in view.hand)
+    strong = points + 6 * trumps >= 12 * len(view.hand) // max(1, len(view.hand) // 3)
+    claim = Declare(STRONG_HAND if strong else WEAK_HAND)
+    if claim in legal:
+        return claim
+    return _first_of(moves, Pass) or moves[0]
+
+
+# --- the search player ---------------------------------------------------------------------
+
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo search over sampled deals.
+
+    For each decision in trick play it draws ``worlds`` full deals consistent with its view
+    (`determinize`), applies each candidate card in each of them, and plays the deal out to
+    the end with a fast greedy policy (``rollout="greedy"``) or at random
+    (``rollout="random"``, using `random_playout`). It keeps the card with the best mean
+    result for its side: the card points of its side (or, in Chiamata before the partner is
+    known, of its own seat, counted with the greedy player's estimate of who is a partner).
+    The same worlds are used for every candidate, which makes the comparison fair.
+
+    Exchanges with the face-up card, signals, the auction, naming, declarations and hand
+    sharing are decided as `GreedyPlayer` decides them.
+
+    Args:
+        seed: Makes the search repeatable; ``None`` seeds from the operating system.
+        worlds: Deals sampled per decision (default 24).
+        rollout: ``"greedy"`` (default) or ``"random"``.
+        time_ms: If given, stop sampling worlds once this many milliseconds have passed
+            (at least one world is always searched). A time budget makes the player's moves
+            depend on the machine's speed; leave it ``None`` for repeatable results.
+
+    Raises:
+        RulesError: for a bad seed or budget.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 24,
+        rollout: str = "greedy",
+        time_ms: float | None = None,
+    ) -> None:
+        self.seed: Final = _check_seed(seed, "SearchPlayer")
+        if type(worlds) is not int or worlds < 1:
+            raise RulesError(f"worlds={worlds!r:.40} is not valid: use a whole number from 1")
+        if rollout not in ("greedy", "random"):
+            raise RulesError(f"rollout={rollout!r:.40} is not valid: use 'greedy' or 'random'")
+        if time_ms is not None and (
+            not isinstance(time_ms, int | float) or isinstance(time_ms, bool) or time_ms <= 0
+        ):
+            raise RulesError(f"time_ms={time_ms!r:.40} is not valid: use a positive number")
+        self.worlds: Final = worlds
+        self.rollout: Final = rollout
+        self.time_ms: Final = time_ms
+        self._rng = random.Random(seed)
+        self._greedy = GreedyPlayer(self._rng.getrandbits(32))
+
+    def with_seed(self, seed: int) -> SearchPlayer:
+        """A fresh `SearchPlayer` with the same budget, seeded with ``seed``."""
+        return SearchPlayer(seed, worlds=self.worlds, rollout=self.rollout, time_ms=self.time_ms)
+
+    def __repr__(self) -> str:
+        budget = f", time_ms={self.time_ms!r}" if self.time_ms is not None else ""
+        return (
+            f"SearchPlayer(seed={self.seed!r}, worlds={self.worlds}, "
+            f"rollout={self.rollout!r}{budget})"
+        )
+
+    def __call__(self, view: View) -> Move:
+        """The move with the best mean result over the sampled deals."""
+        moves = _check_view(view, "SearchPlayer").legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        plays = [move for move in moves if type(move) is Play]
+        if view.phase is not Phase.PLAY or len(plays) < 2:
+            return self._greedy(view)
+        table = _Table(view)
+        other = _swap(table, moves) or _signal(table, moves)
+        if other is not None:
+            return other
+        return self._search(view, table, plays)
+
+    def _search(self, view: View, table: _Table, plays: list[Play]) -> Move:
+        assert view.seat is not None
+        rng = self._rng
+        totals = [0.0] * len(plays)
+        weights = table.friendly
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        exact = all(w in (0.0, 1.0) for w in weights)
+        searched = 0
+        for _ in range(self.worlds):
+            searched += 1
+            state = determinize(view, seed=rng.getrandbits(64))
+            solve = exact and _cards_left(state) <= _SOLVE_CARDS
+            for i, move in enumerate(plays):
+                after = apply(state, move)
+                if solve:
+                    totals[i] += _solve(after, weights, -math.inf, math.inf)
+                else:
+                    totals[i] += _value(self._playout(after, rng), weights)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        # Sampling is noisy: the greedy choice keeps a small head start, so the search departs
+        # from it only when the sampled deals clearly favour another card.
+        preferred = _play(table, plays, random.Random(0))
+        if preferred in plays:
+            totals[plays.index(preferred)] += _PRIOR * searched
+        best = max(totals)
+        return plays[totals.index(best)]
+
+    def _playout(self, state: State, rng: random.Random) -> State:
+        if self.rollout == "random":
+            from .game import random_playout
+
+            return random_playout(state, rng)
+        return _greedy_playout(state)
+
+
+def _value(state: State, weights: tuple[float, ...]) -> float:
+    """A finished deal's worth to a side, from how friendly each seat is: the margin of card
+    points, plus a large bonus for the game points won, so that winning the deal comes
+    first and the margin second."""
+    result = score(state)
+    margin = sum((2 * w - 1) * p for w, p in zip(weights, result.points, strict=True))
+    won = sum(w * d for w, d in zip(weights, result.deltas, strict=True))
+    return margin + _WIN_BONUS * won
+
+
+_WIN_BONUS: Final = 20.0
+_PRIOR: Final = 2.0
+# Deals with this many cards left in the hands and the stock are solved exactly in each
+# sampled world (a double-dummy search) instead of being played out.
+_SOLVE_CARDS: Final = 8
+
+
+def _cards_left(state: State) -> int:
+    return sum(len(hand) for hand in state.hands) + state.stock_size
+
+
+def _solve(state: State, weights: tuple[float, ...], alpha: float, beta: float) -> float:
+    """The value of ``state`` for the side of ``weights`` (0 or 1 each) under best play by
+    every seat, every card being known: alpha-beta over the card plays."""
+    if state.phase is Phase.OVER:
+        return _value(state, weights)
+    moves = legal_moves(state)
+    if state.phase is not Phase.PLAY:
+        return _solve(apply(state, _first_of(moves, Pass) or moves[0]), weights, alpha, beta)
+    plays = [move for move in moves if type(move) is Play]
+    turn = state.turn
+    assert turn is not None
+    if weights[turn] >= 0.5:
+        best = -math.inf
+        for move in plays:
+            best = max(best, _solve(apply(state, move), weights, alpha, beta))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+    best = math.inf
+    for move in plays:
+        best = min(best, _solve(apply(state, move), weights, alpha, beta))
+        beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _greedy_playout(state: State) -> State:
+    """Play a deal to the end with a quick greedy policy that looks at each seat's own hand,
+    the trick and, in fixed partnerships, who its partners are."""
+    r = state.rules
+    points = r.card_points
+    strength = r.strength
+    last = r.active_players - 1
+    side_of: dict[int, int] = {}
+    if r.auction is None:
+        for index, team in enumerate(state.teams):
+            for seat in team:
+                side_of[seat] = index
+    while state.phase is not Phase.OVER:
+        moves = legal_moves(state)
+        if state.phase is not Phase.PLAY:
+            state = apply(state, _first_of(moves, Pass) or moves[0])
+            continue
+        play_of = {move.card: move for move in moves if type(move) is Play}
+        hand = list(play_of)
+        trump = state.trump_suit
+        trick = state.trick
+
+        def cost(card: Card, trump: Suit | None = trump) -> float:
+            return _rollout_cost(card, trump, points, strength)
+
+        if not trick:
+            card = min(hand, key=cost)
+        else:
+            index = _winning_index(trick, trump, strength)
+            top = trick[index]
+            at_stake = sum(points[c.id] for c in trick)
+            seats = r.trick_seats[state.dealer][state.leader]
+            turn = state.turn
+            if (
+                len(trick) == last
+                and side_of
+                and side_of.get(seats[index], -1) == side_of.get(turn if turn is not None else -2)
+            ):
+                plain = [c for c in hand if c.suit is not trump]
+                card = max(plain, key=lambda c: points[c.id]) if plain else min(hand, key=cost)
+                state = apply(state, play_of[card])
+                continue
+            plain = [
+                c
+                for c in hand
+                if c.suit is top.suit and c.suit is not trump and strength[c.id] > strength[top.id]
+            ]
+            if plain:
+                card = max(plain, key=lambda c: points[c.id])
+            else:
+                trumps = [c for c in hand if _over(c, top, trump, strength)]
+                worth = at_stake >= 10 or (at_stake >= 4 and len(trick) == last)
+                card = min(trumps if trumps and worth else hand, key=cost)
+        state = apply(state, play_of[card])
+    return state
+
+
+def _rollout_cost(
+    card: Card, trump: Suit | None, points: tuple[int, ...], strength: tuple[int, ...]
+) -> float:
+    if card.suit is trump:
+        return 9.0 + points[card.id] + 0.6 * strength[card.id]
+    return points[card.id] + 0.1 * strength[card.id]

@@ -1,0 +1,74 @@
+"""`RayExecutor`: run `simulate` on a Ray cluster (optional extra ``briscola[ray]``).
+
+A `concurrent.futures.Executor` whose tasks are Ray remote tasks, so anything that accepts
+an executor (`simulate` in particular) can spread its work over a Ray cluster, or over the
+local cores with a local Ray instance. Games are seeded by number, so a Ray run gives the
+same games as a run in one process.
+
+```python
+from briscola import GreedyPlayer, RandomPlayer, simulate
+from briscola.ray_executor import RayExecutor
+
+with RayExecutor(num_cpus=2) as executor:  # or address="auto" to join a running cluster
+    run = simulate("classic", [GreedyPlayer(), RandomPlayer()], 10_000, seed=1,
+                   executor=executor)
+```
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
+
+__all__ = ["RayExecutor"]
+
+
+def _ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise ModuleNotFoundError("RayExecutor needs Ray: pip install 'briscola[ray]'") from None
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return fn(*args, **kwargs)
+
+
+class RayExecutor(Executor):
+    """An executor that runs each submitted call as a Ray task.
+
+    Args:
+        address: The cluster to join (``"auto"`` for the one this machine belongs to);
+            ``None`` starts a local Ray instance unless Ray is already initialized.
+        **init_options: Passed on to ``ray.init`` (``num_cpus=2``, ...) when this executor
+            starts Ray.
+
+    Raises:
+        ModuleNotFoundError: if Ray is not installed (``pip install 'briscola[ray]'``).
+
+    When this executor started Ray, `shutdown` (or leaving a ``with`` block) stops it.
+    """
+
+    def __init__(self, address: str | None = None, **init_options: Any) -> None:
+        ray = _ray()
+        self._ray = ray
+        self._owns = not ray.is_initialized()
+        if self._owns:
+            ray.init(address=address, **init_options)
+        self._remote = ray.remote(_call)
+        resources = ray.cluster_resources()
+        self._max_workers = max(1, int(resources.get("CPU", 1)))
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` as a Ray task; its result arrives in the future."""
+        reference = self._remote.remote(fn, args, kwargs)
+        future: Future[Any] = reference.future()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop Ray if this executor started it."""
+        if self._owns and self._ray.is_initialized():
+            self._ray.shutdown()
+            self._owns = False

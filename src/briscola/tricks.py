@@ -1,0 +1,143 @@
+"""Who takes a trick: `trick_winner` and `beats` (rules §1.4).
+
+These are the questions every bot and every table display asks: which card of a trick
+wins, and whether one card would take the trick from another. A trump beats every card
+that is not a trump; otherwise only a stronger card of the led suit takes the trick, and a
+card of any other suit never does. Strength is the order of `Rules.strength`, so the
+regional rank orders of ``rank_variant`` (§3.9) are respected.
+
+Examples:
+    >>> import briscola
+    >>> from briscola import Card, Suit
+    >>> r = briscola.rules("classic")
+    >>> cards = [Card.parse(text) for text in ("3D", "AD", "2C")]
+    >>> trick_winner(cards, Suit.COPPE, r), trick_winner(cards, Suit.SPADE, r)
+    (2, 1)
+    >>> beats(Card.parse("KS"), Card.parse("AD"), led_suit=Suit.DENARI,
+    ...       trump_suit=None, rules=r)
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Suit
+from .errors import RulesError
+from .rules import Rules
+
+__all__ = ["beats", "trick_winner"]
+
+
+def beats(
+    card: Card,
+    other: Card,
+    *,
+    led_suit: Suit,
+    trump_suit: Suit | None,
+    rules: Rules,
+) -> bool:
+    """Whether ``card`` would take a trick led in ``led_suit`` from ``other`` (rules §1.4).
+
+    A trump beats any card that is not a trump and a weaker trump; a card of the led suit
+    beats a weaker card of the led suit and any card of a third suit; a card of a third suit
+    beats nothing. ``beats(a, b, ...)`` and ``beats(b, a, ...)`` are never both true.
+
+    Args:
+        card: The card that may take the trick.
+        other: The card it is compared with (usually the one winning the trick so far).
+        led_suit: The suit of the trick's first card.
+        trump_suit: The trump suit, or ``None`` where there is none (``briscolone``, or a
+            Chiamata trump not yet named).
+        rules: The rules in force; their `Rules.strength` orders the cards of a suit.
+
+    Raises:
+        RulesError: if an argument has the wrong type.
+
+    Examples:
+        >>> import briscola
+        >>> from briscola import Card, Suit
+        >>> r = briscola.rules("classic")
+        >>> beats(Card.parse("2C"), Card.parse("AD"), led_suit=Suit.DENARI,
+        ...       trump_suit=Suit.COPPE, rules=r)
+        True
+        >>> beats(Card.parse("KD"), Card.parse("3D"), led_suit=Suit.DENARI,
+        ...       trump_suit=Suit.COPPE, rules=r)
+        False
+    """
+    _check_card(card, "card")
+    _check_card(other, "other")
+    _check_suits(led_suit, trump_suit)
+    _check_rules(rules)
+    return _beats(card, other, led_suit, trump_suit, rules.strength)
+
+
+def trick_winner(cards: Sequence[Card], trump_suit: Suit | None, rules: Rules) -> int:
+    """The index in ``cards`` (play order, the led card first) of the card taking the trick.
+
+    The highest trump wins if any trump was played, else the highest card of the led suit
+    (rules §1.4). A partial trick is allowed: the result is then the card winning so far.
+
+    Args:
+        cards: The cards of the trick in the order they were played (at least one).
+        trump_suit: The trump suit, or ``None`` where there is none.
+        rules: The rules in force; their `Rules.strength` orders the cards of a suit.
+
+    Raises:
+        RulesError: if ``cards`` is empty or an argument has the wrong type.
+
+    Examples:
+        >>> import briscola
+        >>> from briscola import Card, Suit
+        >>> r = briscola.rules("classic")
+        >>> trick_winner([Card.parse("KB"), Card.parse("3B")], Suit.DENARI, r)
+        1
+    """
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise RulesError(f"cards must be a sequence of Card, not {type(cards).__name__}")
+    if not cards:
+        raise RulesError("a trick needs at least one card")
+    for card in cards:
+        _check_card(card, "every card of the trick")
+    _check_suits(cards[0].suit, trump_suit)
+    _check_rules(rules)
+    strength = rules.strength
+    best = 0
+    top = cards[0]
+    led = top.suit
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if _beats(card, top, led, trump_suit, strength):
+            best, top = i, card
+    return best
+
+
+def _beats(
+    card: Card, other: Card, led: Suit, trump: Suit | None, strength: tuple[int, ...]
+) -> bool:
+    if card.suit is other.suit:
+        return (card.suit is trump or card.suit is led) and strength[card.id] > strength[other.id]
+    if card.suit is trump:
+        return True
+    return card.suit is led and other.suit is not trump
+
+
+def _check_card(value: object, name: str) -> None:
+    if not isinstance(value, Card):
+        raise RulesError(f"{name} must be a Card, not {type(value).__name__} {value!r:.40}")
+
+
+def _check_suits(led: object, trump: object) -> None:
+    if not isinstance(led, Suit):
+        raise RulesError(f"led_suit must be a Suit, not {type(led).__name__} {led!r:.40}")
+    if trump is not None and not isinstance(trump, Suit):
+        raise RulesError(
+            f"trump_suit must be a Suit or None, not {type(trump).__name__} {trump!r:.40}"
+        )
+
+
+def _check_rules(value: object) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(
+            f"rules must be a Rules from briscola.rules(), not {type(value).__name__}"
+        )

@@ -1,0 +1,356 @@
+"""The bots of `briscola.players`: legal, deterministic, and blind to hidden cards.
+
+* Every bot returns one of ``view.legal_moves`` in every phase of random deals of every
+  preset with random table rules.
+* The same seed gives the same moves; ``with_seed`` gives a fresh, equal player.
+* A bot is handed only a `View`: a view whose hidden cards differ (another state with the
+  same view) gets the same move.
+* The greedy player's rules of thumb, on hand-made situations.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import briscola
+from briscola import (
+    Bid,
+    Declare,
+    GreedyPlayer,
+    Move,
+    NameSuit,
+    Pass,
+    Phase,
+    Play,
+    Player,
+    RandomPlayer,
+    RulesError,
+    SearchPlayer,
+    ShowHand,
+    Signal,
+    SwapTrump,
+    View,
+    apply,
+    current_player,
+    determinize,
+    is_over,
+    new_game,
+    observe,
+    unseen_cards,
+)
+from strategies import deal_settings, rules_strategy
+
+BOTS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "search": lambda seed: SearchPlayer(seed, worlds=2),
+}
+
+
+def _play(
+    r: briscola.Rules, seed: int, bots: list[Player], check: Callable[[View, Move], None]
+) -> briscola.State:
+    state = new_game(r, seed=seed)
+    while not is_over(state):
+        seat = current_player(state)
+        assert seat is not None
+        view = observe(state, seat)
+        move = bots[seat % len(bots)](view)
+        check(view, move)
+        state = apply(state, move)
+    return state
+
+
+def _legal(view: View, move: Move) -> None:
+    assert move in view.legal_moves
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+@given(r=rules_strategy(), seed=st.integers(0, 2**32))
+@deal_settings(40)
+def test_cheap_bots_make_legal_moves(kind: str, r: briscola.Rules, seed: int) -> None:
+    _play(r, seed, [BOTS[kind](seed), RandomPlayer(seed + 1)], _legal)
+
+
+@given(r=rules_strategy(), seed=st.integers(0, 2**32))
+@deal_settings(8)
+def test_the_search_player_makes_legal_moves(r: briscola.Rules, seed: int) -> None:
+    _play(r, seed, [SearchPlayer(seed, worlds=1), GreedyPlayer(seed)], _legal)
+
+
+@pytest.mark.parametrize("variant", sorted(briscola.VARIANTS))
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_every_preset_to_the_end(variant: str, kind: str) -> None:
+    final = _play(briscola.rules(variant), 5, [BOTS[kind](5)], _legal)
+    assert final.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_the_same_seed_gives_the_same_game(kind: str) -> None:
+    r = briscola.rules("classic-4", seven_swap=True, signals=True)
+    moves: list[list[Move]] = [[], []]
+    for run in range(2):
+        _play(r, 11, [BOTS[kind](3), BOTS[kind](4)], lambda _v, m: moves[run].append(m))  # noqa: B023
+    assert moves[0] == moves[1]
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_with_seed_gives_a_fresh_player(kind: str) -> None:
+    player = BOTS[kind](8)
+    assert hasattr(player, "with_seed")
+    r = briscola.rules("chiamata")
+    first: list[Move] = []
+    second: list[Move] = []
+    _play(r, 2, [player.with_seed(1)], lambda _v, m: first.append(m))
+    _play(r, 2, [pickle.loads(pickle.dumps(player)).with_seed(1)], lambda _v, m: second.append(m))
+    assert first == second
+
+
+def test_players_never_touch_the_global_generator() -> None:
+    random.seed(1)
+    before = random.getstate()
+    _play(briscola.rules("classic"), 1, [GreedyPlayer(1), SearchPlayer(2, worlds=2)], _legal)
+    assert random.getstate() == before
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_a_view_is_all_a_player_sees(kind: str) -> None:
+    # Two states that look the same from seat 0 get the same move from a fresh player.
+    state = new_game("classic", seed=4)
+    state = apply(state, Play(state.hands[0][0]))
+    state = apply(state, Play(state.hands[1][0]))
+    view = observe(state, current_player(state) or 0)
+    other = determinize(view, seed=99)
+    assert other != state
+    seat = view.seat
+    assert seat is not None
+    assert observe(other, seat) == view
+    assert BOTS[kind](6)(view) == BOTS[kind](6)(observe(other, seat))
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_a_bot_refuses_what_is_not_a_view(kind: str) -> None:
+    player = BOTS[kind](1)
+    with pytest.raises(RulesError, match="needs a View"):
+        player(new_game("classic", seed=1))  # type: ignore[arg-type]
+    idle = observe(new_game("classic", seed=1), 1)  # seat 0 is to act
+    with pytest.raises(RulesError, match="not to act"):
+        player(idle)
+
+
+@pytest.mark.parametrize("make", [RandomPlayer, GreedyPlayer, SearchPlayer])
+def test_a_bad_seed_is_a_rules_error(make: Callable[..., Player]) -> None:
+    with pytest.raises(RulesError, match="seed="):
+        make("1")
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ({"worlds": 0}, "worlds="),
+        ({"rollout": "smart"}, "rollout="),
+        ({"time_ms": -1}, "time_ms="),
+    ],
+)
+def test_a_bad_budget_is_a_rules_error(budget: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        SearchPlayer(1, **budget)  # type: ignore[arg-type]
+
+
+def test_players_are_players() -> None:
+    for make in BOTS.values():
+        assert isinstance(make(1), Player)
+
+
+def test_repr_names_the_budget() -> None:
+    assert repr(SearchPlayer(3, worlds=5)) == ("SearchPlayer(seed=3, worlds=5, rollout='greedy')")
+    assert repr(GreedyPlayer(2)) == "GreedyPlayer(seed=2)"
+
+
+def test_a_time_budget_still_gives_a_legal_move() -> None:
+    view = observe(new_game("classic", seed=3), 0)
+    assert SearchPlayer(1, worlds=1000, time_ms=5)(view) in view.legal_moves
+
+
+def test_random_rollouts() -> None:
+    final = _play(
+        briscola.rules("classic"), 9, [SearchPlayer(1, worlds=2, rollout="random")], _legal
+    )
+    assert final.phase is Phase.OVER
+
+
+# --- unseen cards --------------------------------------------------------------------------
+
+
+@given(r=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 30))
+@deal_settings(40)
+def test_unseen_cards_are_exactly_the_cards_elsewhere(
+    r: briscola.Rules, seed: int, steps: int
+) -> None:
+    state = new_game(r, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if is_over(state):
+            break
+        state = apply(state, rng.choice(briscola.legal_moves(state)))
+    seat = current_player(state) or 0
+    view = observe(state, seat)
+    unseen = set(unseen_cards(view))
+    # Every unseen card is in another hand or in the stock.
+    elsewhere = {c for other, hand in enumerate(state.hands) if other != seat for c in hand}
+    elsewhere |= set(state.stock[state.drawn :])
+    assert unseen <= elsewhere
+    assert not unseen & set(view.hand)
+    # And the count matches what the seat cannot place.
+    hidden = sum(
+        size for size, hand in zip(view.hand_sizes, view.hands, strict=True) if hand is None
+    )
+    assert len(unseen) <= hidden + view.stock_size
+
+
+def test_unseen_cards_needs_a_view() -> None:
+    with pytest.raises(RulesError, match="needs a View"):
+        unseen_cards(new_game("classic", seed=1))  # type: ignore[arg-type]
+
+
+# --- the greedy player's rules of thumb ----------------------------------------------------
+
+
+def test_greedy_takes_a_loaded_card_cheaply() -> None:
+    # Find a classic deal where seat 1 can take a led Ace or 3 with a trump, and check it does.
+    for seed in range(200):
+        state = new_game("classic", seed=seed)
+        trump = state.trump_suit
+        loaded = [c for c in state.hands[0] if c.suit is not trump and c.points >= 10]
+        trumps = [c for c in state.hands[1] if c.suit is trump]
+        follow = [
+            c
+            for c in state.hands[1]
+            if loaded
+            and c.suit is loaded[0].suit
+            and state.rules.strength[c.id] > state.rules.strength[loaded[0].id]
+        ]
+        if loaded and trumps and not follow:
+            state = apply(state, Play(loaded[0]))
+            move = GreedyPlayer(1)(observe(state, 1))
+            assert isinstance(move, Play)
+            assert move.card.suit is trump
+            cheapest = min(trumps, key=lambda c: (c.points, state.rules.strength[c.id]))
+            assert move.card == cheapest
+            return
+    pytest.fail("no such deal in 200 seeds")
+
+
+def test_greedy_does_not_trump_a_worthless_card() -> None:
+    for seed in range(200):
+        state = new_game("classic", seed=seed)
+        trump = state.trump_suit
+        low = [c for c in state.hands[0] if c.suit is not trump and c.points == 0]
+        if low and any(c.suit is trump for c in state.hands[1]):
+            state = apply(state, Play(low[0]))
+            move = GreedyPlayer(1)(observe(state, 1))
+            assert isinstance(move, Play)
+            assert move.card.suit is not trump or all(c.suit is trump for c in state.hands[1])
+            return
+    pytest.fail("no such deal in 200 seeds")
+
+
+def test_greedy_swaps_for_a_better_face_up_card() -> None:
+    r = briscola.rules("classic", seven_swap=True)
+    for seed in range(400):
+        state = new_game(r, seed=seed)
+        swaps = [m for m in briscola.legal_moves(state) if isinstance(m, SwapTrump)]
+        if swaps:
+            assert isinstance(GreedyPlayer(1)(observe(state, state.turn or 0)), SwapTrump)
+            return
+    pytest.fail("no such deal in 400 seeds")
+
+
+def test_greedy_shows_its_hand_and_signals() -> None:
+    r = briscola.rules(
+        "classic-4",
+        share_hands_before_first_trick="voluntary",
+        signals=True,
+        no_signals_first_trick=False,
+    )
+    state = new_game(r, seed=3)
+    assert state.phase is Phase.SHARE_HANDS
+    assert GreedyPlayer(1)(observe(state, state.turn or 0)) == ShowHand()
+    for seed in range(100):
+        state = new_game("classic-4", seed=seed, signals=True, no_signals_first_trick=False)
+        trump = state.trump_suit
+        seat = state.turn or 0
+        if briscola.Card(briscola.Rank.ACE, trump) in state.hands[seat]:  # type: ignore[arg-type]
+            move = GreedyPlayer(1)(observe(state, seat))
+            assert move == Signal("ACE")
+            state = apply(state, move)
+            assert isinstance(GreedyPlayer(1)(observe(state, seat)), Play)
+            return
+    pytest.fail("no such deal in 100 seeds")
+
+
+def test_greedy_bids_with_a_strong_hand_and_names_its_suit() -> None:
+    # A hand holding the Ace, 3, King and Knight of one suit bids, and names that suit.
+    for seed in range(500):
+        state = new_game("chiamata", seed=seed)
+        seat = state.turn or 0
+        hand = state.hands[seat]
+        for suit in briscola.Suit:
+            tops = {c.rank for c in hand if c.suit is suit}
+            if {briscola.Rank.ACE, briscola.Rank.THREE, briscola.Rank.KING} <= tops:
+                move = GreedyPlayer(1)(observe(state, seat))
+                assert isinstance(move, Bid)
+                state = apply(state, move)
+                while state.phase is Phase.AUCTION:
+                    state = apply(state, Pass())
+                if state.turn == seat and state.phase is Phase.NAME_TRUMP:
+                    assert GreedyPlayer(1)(observe(state, seat)) == NameSuit(suit)
+                return
+    pytest.fail("no such deal in 500 seeds")
+
+
+def test_greedy_passes_a_weak_hand() -> None:
+    for seed in range(500):
+        state = new_game("chiamata", seed=seed)
+        seat = state.turn or 0
+        if sum(c.points for c in state.hands[seat]) <= 4:
+            assert GreedyPlayer(1)(observe(state, seat)) == Pass()
+            return
+    pytest.fail("no such deal in 500 seeds")
+
+
+def test_greedy_declares_the_truth_in_bugiarda() -> None:
+    state = new_game("bugiarda", seed=1)
+    assert state.phase is Phase.DECLARATIONS
+    seat = state.turn or 0
+    move = GreedyPlayer(1)(observe(state, seat))
+    assert isinstance(move, Declare)
+    claim = move.claim
+    if isinstance(claim, briscola.Has):
+        assert claim.card in state.hands[seat]
+
+
+def test_greedy_gives_points_to_a_partner_sure_to_win() -> None:
+    # classic-4: seat 0 leads the Ace of trumps (nothing beats it); its partner, seat 2,
+    # adds its most valuable plain card.
+    for seed in range(300):
+        state = new_game("classic-4", seed=seed)
+        trump = state.trump_suit
+        ace = briscola.Card(briscola.Rank.ACE, trump)  # type: ignore[arg-type]
+        first = state.turn
+        partner_hand = state.hands[(first + 2) % 4] if first is not None else ()
+        plain = [c for c in partner_hand if c.suit is not trump and c.points >= 10]
+        if first is not None and ace in state.hands[first] and plain:
+            state = apply(state, Play(ace))
+            state = apply(state, Play(state.hands[state.turn or 0][0]))
+            move = GreedyPlayer(1)(observe(state, state.turn or 0))
+            assert isinstance(move, Play)
+            assert move.card.points >= 10
+            return
+    pytest.fail("no such deal in 300 seeds")

@@ -1,0 +1,210 @@
+"""`simulate`: seeded games between players, in one process or many, with a summary.
+
+* The same run gives the same games, game for game, in process, in a process pool, with any
+  chunk size, and on Ray when it is installed.
+* Seats rotate: player i sits at seat (i + g) % n in game g.
+* The summary's counts, means and intervals match a computation by hand.
+* Matches as well as single deals; bad arguments raise the library's errors.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import briscola
+from briscola import (
+    GreedyPlayer,
+    IllegalMoveError,
+    MatchScore,
+    Move,
+    RandomPlayer,
+    RulesError,
+    Score,
+    SearchPlayer,
+    View,
+    simulate,
+)
+from briscola.simulation import game_seed, mean_interval, wilson_interval
+from helpers import untyped
+
+
+def _players(n: int) -> list[briscola.Player]:
+    return [GreedyPlayer(1) if i % 2 == 0 else RandomPlayer(2) for i in range(n)]
+
+
+def test_serial_equals_process_pool_and_any_chunk_size() -> None:
+    serial = simulate("classic-4", _players(4), 24, seed=5)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = simulate("classic-4", _players(4), 24, seed=5, executor=pool, chunk=5)
+        default_chunk = simulate("classic-4", _players(4), 24, seed=5, executor=pool)
+    with ThreadPoolExecutor(max_workers=3) as threads:
+        threaded = simulate("classic-4", _players(4), 24, seed=5, executor=threads, chunk=1)
+    assert serial.games == pooled.games == default_chunk.games == threaded.games
+    assert [game.index for game in serial.games] == list(range(24))
+
+
+def test_a_game_depends_only_on_the_run_seed_and_its_number() -> None:
+    long = simulate("chiamata", _players(5), 6, seed=9)
+    short = simulate("chiamata", _players(5), 3, seed=9)
+    assert long.games[:3] == short.games
+    assert simulate("chiamata", _players(5), 3, seed=10).games != short.games
+    assert [game.seed for game in short.games] == [game_seed(9, g) for g in range(3)]
+
+
+def test_a_players_state_does_not_leak_between_games() -> None:
+    # The same player object, used before, gives the same run: each game gets a fresh copy.
+    greedy = GreedyPlayer(3)
+    first = simulate("classic", [greedy, RandomPlayer(4)], 10, seed=1)
+    greedy(briscola.observe(briscola.new_game("classic", seed=1), 0))
+    again = simulate("classic", [greedy, RandomPlayer(4)], 10, seed=1)
+    assert first.games == again.games
+
+
+def test_plain_functions_are_players() -> None:
+    def first_move(view: View) -> Move:
+        return view.legal_moves[0]
+
+    run = simulate("classic", [first_move, first_move], 3, seed=1)
+    assert len(run.games) == 3
+    assert run.players[0].startswith("<function")
+
+
+def test_seats_rotate() -> None:
+    run = simulate("classic-3", _players(3), 6, seed=2)
+    for game in run.games:
+        for player in range(3):
+            assert game.seats[(player + game.index) % 3] == player
+
+
+def test_the_summary_matches_a_hand_computation() -> None:
+    run = simulate("classic", [GreedyPlayer(1), RandomPlayer(2)], 40, seed=3)
+    greedy = run.summary[0]
+    seats = [game.seats.index(0) for game in run.games]
+    scores = [game.score for game in run.games]
+    assert all(isinstance(result, Score) for result in scores)
+    wins = sum(seat in result.winners for seat, result in zip(seats, scores, strict=True))
+    decided = sum(bool(result.winners) for result in scores)
+    deltas = [
+        result.deltas[seat]  # type: ignore[union-attr]
+        for seat, result in zip(seats, scores, strict=True)
+    ]
+    mean = sum(deltas) / len(deltas)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in deltas) / (len(deltas) - 1))
+    assert (greedy.games, greedy.wins, greedy.decided) == (40, wins, decided)
+    assert greedy.mean_points == pytest.approx(mean)
+    half = 1.959963984540054 * sd / math.sqrt(40)
+    assert greedy.points_interval == pytest.approx((mean - half, mean + half))
+    assert greedy.win_rate == pytest.approx(wins / 40)
+    assert greedy.decided_win_rate == pytest.approx(wins / decided)
+    p, n, z = wins / decided, decided, 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert greedy.decided_interval == pytest.approx((centre - spread, centre + spread))
+    assert run.summary[1].wins + greedy.wins + run.undecided == 40
+    assert greedy.name == "GreedyPlayer(seed=1)"
+
+
+def test_pooling_players() -> None:
+    run = simulate("classic-4", _players(4), 8, seed=4)
+    pooled = run.summarize([0, 2], name="greedy")
+    assert pooled.name == "greedy"
+    assert pooled.wins == run.summary[0].wins  # partners win together
+    assert pooled.mean_points == pytest.approx(run.summary[0].mean_points)
+    with pytest.raises(RulesError, match="indices"):
+        run.summarize([7])
+
+
+def test_interval_helpers() -> None:
+    assert all(math.isnan(x) for x in wilson_interval(0, 0))
+    low, high = wilson_interval(10, 10)
+    assert high == pytest.approx(1.0)
+    assert 0.7 < low < 0.75
+    mean, (a, b) = mean_interval([2.0])
+    assert mean == 2.0
+    assert math.isnan(a)
+    assert math.isnan(b)
+
+
+def test_matches() -> None:
+    run = simulate("classic", _players(2), 4, seed=6, match="best_of(3)")
+    assert run.match_format is not None
+    assert str(run.match_format) == "best_of(3)"
+    for game in run.games:
+        assert isinstance(game.score, MatchScore)
+        assert game.score.final
+        assert game.deals >= 2
+        assert game.points(0) == game.score.game_points[0]
+    default = simulate("chiamata", _players(5), 1, seed=6, match=True)
+    assert default.games[0].deals >= 5
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = simulate("classic", _players(2), 4, seed=6, match="best_of(3)", executor=pool)
+    assert pooled.games == run.games
+
+
+def test_options_reach_the_rules_and_the_match() -> None:
+    run = simulate("classic", _players(2), 2, seed=1, seven_swap=True)
+    assert run.rules.seven_swap
+    swapped = simulate(
+        "classic", _players(2), 2, seed=1, match=True, dealer_rotation="against_play_direction"
+    )
+    assert len(swapped.games) == 2
+    with pytest.raises(RulesError, match="match option"):
+        simulate("classic", _players(2), 2, seed=1, dealer_rotation="against_play_direction")
+
+
+def test_a_search_player_in_a_pool() -> None:
+    players: list[briscola.Player] = [SearchPlayer(1, worlds=1), GreedyPlayer(2)]
+    serial = simulate("classic", players, 2, seed=8)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert simulate("classic", players, 2, seed=8, executor=pool, chunk=1).games == (
+            serial.games
+        )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: simulate("classic", _players(3), 1, seed=1), "2 seats"),
+        (lambda: simulate("classic", _players(2), -1, seed=1), "games="),
+        (lambda: simulate("classic", _players(2), 1, seed=untyped("1")), "seed="),
+        (lambda: simulate("classic", _players(2), 1, seed=1, chunk=0), "chunk="),
+        (lambda: simulate("classic", untyped([1, 2]), 1, seed=1), "callable"),
+        (lambda: simulate("classic", untyped("ab"), 1, seed=1), "sequence"),
+        (lambda: simulate("classic", _players(2), 1, seed=1, executor=untyped(3)), "Executor"),
+        (lambda: simulate("classic", _players(2), 1, seed=1, match=untyped(3)), "match="),
+        (lambda: simulate("classic", _players(2), 1, seed=1, match="best_of(x)"), "format"),
+        (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),
+    ],
+)
+def test_bad_arguments(call: object, message: str) -> None:
+    assert callable(call)
+    with pytest.raises(RulesError, match=message):
+        call()
+
+
+def test_a_player_that_cheats_is_named() -> None:
+    def cheat(view: View) -> Move:
+        return briscola.Pass()
+
+    with pytest.raises(IllegalMoveError, match="player 1"):
+        simulate("classic", [RandomPlayer(1), cheat], 1, seed=1)
+
+
+def test_progress_is_off_without_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    run = simulate("classic", _players(2), 3, seed=1, progress=True)
+    assert len(run.games) == 3
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_gives_the_same_games() -> None:
+    from briscola.ray_executor import RayExecutor
+
+    serial = simulate("classic", _players(2), 12, seed=7)
+    with RayExecutor(num_cpus=2, include_dashboard=False, log_to_driver=False) as executor:
+        remote = simulate("classic", _players(2), 12, seed=7, executor=executor, chunk=5)
+    assert remote.games == serial.games
