@@ -212,3 +212,67 @@ def test_the_french_toggle_and_the_lobby(browser: Any, server: tuple[Tables, str
     first = page.locator("#hand [data-card]").first
     assert " of " in (first.get_attribute("aria-label") or "")
     context.close()
+
+
+MOVE_KINDS = [
+    ("bugiarda", {"public_claims": True}),  # declarations, during play too
+    ("chiamata-milan", {}),  # rank bids, point bids, naming the trumps
+    ("chiamata", {"auction": "points_only"}),  # naming the called card
+    ("classic", {"seven_swap": True}),  # swapping for the face-up card
+    ("classic-4", {"signals": True, "share_hands_before_first_trick": "voluntary"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), MOVE_KINDS, ids=[v for v, _ in MOVE_KINDS])
+def test_every_kind_of_move_is_a_button(
+    browser: Any, server: tuple[Tables, str], variant: str, options: dict[str, object]
+) -> None:
+    """Whenever a kind of move is legal for the first time, the page offers exactly the
+    legal moves as buttons, each carrying its notation."""
+    tables, base = server
+    context = browser.new_context()
+    page = context.new_page()
+    checked: set[str] = set()
+    try:
+        for seed in range(40):
+            table = tables.create(TableSettings(variant, options, seed=seed))
+            rng = random.Random(seed)
+            while not table.over:
+                seat = current_player(table.match)
+                assert seat is not None
+                view = observe(table.match.state, seat)
+                kinds = {type(move).__name__ for move in view.legal_moves}
+                if kinds - checked:
+                    # A fresh page: going to a link that differs only after "#" would not
+                    # load the page again.
+                    page.close()
+                    page = context.new_page()
+                    page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+                    page.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
+                    offered = page.eval_on_selector_all(
+                        "[data-move]:not(:disabled)", "els => els.map(e => e.dataset.move)"
+                    )
+                    assert sorted(offered) == sorted(str(move) for move in view.legal_moves)
+                    checked |= kinds
+                move = rng.choice(view.legal_moves)
+                table.apply(seat, move, ply=view.ply)
+            if set(_kinds_of(variant)) <= checked:
+                break
+    except BaseException:
+        path = Path(tempfile.mkdtemp(prefix="briscola-web-")) / f"{variant}-moves.png"
+        page.screenshot(path=str(path), full_page=True)
+        print(f"screenshot: {path}")
+        raise
+    finally:
+        context.close()
+    assert set(_kinds_of(variant)) <= checked
+
+
+def _kinds_of(variant: str) -> tuple[str, ...]:
+    return {
+        "bugiarda": ("Declare", "Pass", "Play"),
+        "chiamata-milan": ("Bid", "BidPoints", "NameSuit", "Pass", "Play"),
+        "chiamata": ("BidPoints", "NameCard", "Pass", "Play"),
+        "classic": ("SwapTrump", "Play"),
+        "classic-4": ("Signal", "ShowHand", "Pass", "Play"),
+    }[variant]
