@@ -208,3 +208,24 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
         process.wait(10)
         if process.stdout is not None:
             process.stdout.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--variant", "poker"], "poker"),
+        (["--bots", "7"], "seat 7 is not a seat"),
+        (["--bots", "1=genius"], "'genius' is not a bot"),
+        (["--option", "stakes=bands"], "stakes"),
+        (["--format", "best_of(0)"], "best_of"),
+    ],
+)
+def test_serve_refuses_bad_settings_before_listening(
+    argv: list[str], error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from briscola.cli import main
+
+    assert main(["serve", *argv]) == 2
+    printed = capsys.readouterr().err
+    assert printed.startswith("briscola: ")
+    assert error in printed

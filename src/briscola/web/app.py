@@ -268,6 +268,9 @@ def create_app(
         except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
             await _refuse(socket, "say hello first", 4000)
             return
+        if len(hello) > MAX_MESSAGE:
+            await _refuse(socket, f"a message may have at most {MAX_MESSAGE} characters", 4009)
+            return
         request = _read(hello)
         if isinstance(request, str) or request.get("type") != "hello":
             await _refuse(socket, request if isinstance(request, str) else "say hello first", 4000)
