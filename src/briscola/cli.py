@@ -8,6 +8,8 @@ briscola replay FILE       # print a recorded deal (or match) trick by trick
 briscola validate FILE     # check a record (text or JSON), a JSON state or a JSON match
 briscola schema [NAME]     # print a JSON Schema; without NAME, list them
 briscola variants
+briscola play [--variant V] [--seat N] [--opponents greedy|search|random] [--seed S] [--match]
+briscola arena --variant V --players greedy,random[,...] --games N [--jobs J] [--seed S]
 ```
 
 Each subcommand is one function, ``_command_<name>(args) -> int``, registered in
@@ -37,6 +39,7 @@ from .render import render
 from .rules import OPTIONS, VARIANTS, rules
 from .serialize import SCHEMA_NAMES, loads, schema
 from .state import Phase, State
+from .terminal import add_arena_parser, add_play_parser
 
 __all__ = ["main"]
 
@@ -317,6 +320,69 @@ def _option(text: str) -> tuple[str, object]:
     return name, value
 
 
+def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``briscola serve``: a table in the browser (the ``web`` extra), see `briscola.web`."""
+    serve = commands.add_parser("serve", help="open a table in the browser (needs briscola[web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--variant", default="classic", help="a preset id (default: classic)")
+    serve.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table rule, such as seven_swap=true",
+    )
+    serve.add_argument(
+        "--format", default=None, help="a match format such as best_of(3) (default: a single deal)"
+    )
+    serve.add_argument(
+        "--bots",
+        default="",
+        metavar="SEATS",
+        help="seats the server plays: 1,2 or 1=random,2=search (default greedy)",
+    )
+    serve.add_argument("--seed", type=int, default=None, help="the match seed")
+    serve.add_argument(
+        "--save",
+        metavar="DIR",
+        default=None,
+        help="save every table there after every move; restore them at start",
+    )
+    serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds per bot move")
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            from .web.server import serve
+            from .web.tables import TableSettings, parse_bots
+        except ImportError as error:
+            print(f"briscola: {error}", file=sys.stderr)
+            return 2
+        options = dict(args.option)
+        players = rules(args.variant, **options).players
+        settings = TableSettings(
+            args.variant, options, args.format, args.seed, parse_bots(args.bots, players)
+        )
+        settings.new_match()
+        try:
+            serve(
+                settings,
+                host=args.host,
+                port=args.port,
+                save_dir=args.save,
+                lobby=not args.no_lobby,
+                bot_delay=args.bot_delay,
+            )
+        except ImportError as error:
+            print(f"briscola: {error}", file=sys.stderr)
+            return 2
+        return 0
+
+    serve.set_defaults(run=run)
+
+
 def _command_demo(args: argparse.Namespace) -> int:
     """``briscola demo``: a seeded game (or match) between random players."""
     options = dict(args.option)
@@ -402,6 +468,10 @@ def _parser() -> argparse.ArgumentParser:
 
     variants = commands.add_parser("variants", help="list the presets")
     variants.set_defaults(run=_command_variants)
+
+    add_play_parser(commands)
+    add_arena_parser(commands)
+    _add_serve(commands)
     return parser
 
 

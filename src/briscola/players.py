@@ -29,6 +29,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -209,12 +210,12 @@ def _over(card: Card, top: Card, trump: Suit | None, strength: tuple[int, ...]) 
     return card.suit is trump
 
 
-def _winning_card(trick: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> Card:
-    top = trick[0]
-    for card in trick[1:]:
-        if _over(card, top, trump, strength):
-            top = card
-    return top
+def _winning_index(trick: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        if _over(trick[i], trick[best], trump, strength):
+            best = i
+    return best
 
 
 def _friendliness(view: View, seat: int) -> tuple[float, ...]:
@@ -612,13 +613,25 @@ class SearchPlayer:
         totals = [0.0] * len(plays)
         weights = table.friendly
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
-        for world in range(self.worlds):
+        exact = all(w in (0.0, 1.0) for w in weights)
+        searched = 0
+        for _ in range(self.worlds):
+            searched += 1
             state = determinize(view, seed=rng.getrandbits(64))
+            solve = exact and _cards_left(state) <= _SOLVE_CARDS
             for i, move in enumerate(plays):
-                final = self._playout(apply(state, move), rng)
-                totals[i] += _value(final, weights)
-            if deadline is not None and world and time.perf_counter() > deadline:
+                after = apply(state, move)
+                if solve:
+                    totals[i] += _solve(after, weights, -math.inf, math.inf)
+                else:
+                    totals[i] += _value(self._playout(after, rng), weights)
+            if deadline is not None and time.perf_counter() > deadline:
                 break
+        # Sampling is noisy: the greedy choice keeps a small head start, so the search departs
+        # from it only when the sampled deals clearly favour another card.
+        preferred = _play(table, plays, random.Random(0))
+        if preferred in plays:
+            totals[plays.index(preferred)] += _PRIOR * searched
         best = max(totals)
         return plays[totals.index(best)]
 
@@ -639,13 +652,56 @@ def _value(state: State, weights: tuple[float, ...]) -> float:
 
 
 _WIN_BONUS: Final = 20.0
+_PRIOR: Final = 2.0
+# Deals with this many cards left in the hands and the stock are solved exactly in each
+# sampled world (a double-dummy search) instead of being played out.
+_SOLVE_CARDS: Final = 8
+
+
+def _cards_left(state: State) -> int:
+    return sum(len(hand) for hand in state.hands) + state.stock_size
+
+
+def _solve(state: State, weights: tuple[float, ...], alpha: float, beta: float) -> float:
+    """The value of ``state`` for the side of ``weights`` (0 or 1 each) under best play by
+    every seat, every card being known: alpha-beta over the card plays."""
+    if state.phase is Phase.OVER:
+        return _value(state, weights)
+    moves = legal_moves(state)
+    if state.phase is not Phase.PLAY:
+        return _solve(apply(state, _first_of(moves, Pass) or moves[0]), weights, alpha, beta)
+    plays = [move for move in moves if type(move) is Play]
+    turn = state.turn
+    assert turn is not None
+    if weights[turn] >= 0.5:
+        best = -math.inf
+        for move in plays:
+            best = max(best, _solve(apply(state, move), weights, alpha, beta))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+    best = math.inf
+    for move in plays:
+        best = min(best, _solve(apply(state, move), weights, alpha, beta))
+        beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
 
 
 def _greedy_playout(state: State) -> State:
-    """Play a deal to the end with a quick greedy policy that looks at each seat's own hand."""
+    """Play a deal to the end with a quick greedy policy that looks at each seat's own hand,
+    the trick and, in fixed partnerships, who its partners are."""
     r = state.rules
     points = r.card_points
     strength = r.strength
+    last = r.active_players - 1
+    side_of: dict[int, int] = {}
+    if r.auction is None:
+        for index, team in enumerate(state.teams):
+            for seat in team:
+                side_of[seat] = index
     while state.phase is not Phase.OVER:
         moves = legal_moves(state)
         if state.phase is not Phase.PLAY:
@@ -655,11 +711,27 @@ def _greedy_playout(state: State) -> State:
         hand = list(play_of)
         trump = state.trump_suit
         trick = state.trick
+
+        def cost(card: Card, trump: Suit | None = trump) -> float:
+            return _rollout_cost(card, trump, points, strength)
+
         if not trick:
-            card = min(hand, key=lambda c: _rollout_cost(c, trump, points, strength))
+            card = min(hand, key=cost)
         else:
-            top = _winning_card(trick, trump, strength)
+            index = _winning_index(trick, trump, strength)
+            top = trick[index]
             at_stake = sum(points[c.id] for c in trick)
+            seats = r.trick_seats[state.dealer][state.leader]
+            turn = state.turn
+            if (
+                len(trick) == last
+                and side_of
+                and side_of.get(seats[index], -1) == side_of.get(turn if turn is not None else -2)
+            ):
+                plain = [c for c in hand if c.suit is not trump]
+                card = max(plain, key=lambda c: points[c.id]) if plain else min(hand, key=cost)
+                state = apply(state, play_of[card])
+                continue
             plain = [
                 c
                 for c in hand
@@ -669,10 +741,8 @@ def _greedy_playout(state: State) -> State:
                 card = max(plain, key=lambda c: points[c.id])
             else:
                 trumps = [c for c in hand if _over(c, top, trump, strength)]
-                if trumps and at_stake >= 10:
-                    card = min(trumps, key=lambda c: _rollout_cost(c, trump, points, strength))
-                else:
-                    card = min(hand, key=lambda c: _rollout_cost(c, trump, points, strength))
+                worth = at_stake >= 10 or (at_stake >= 4 and len(trick) == last)
+                card = min(trumps if trumps and worth else hand, key=cost)
         state = apply(state, play_of[card])
     return state
 

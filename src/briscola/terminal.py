@@ -1,0 +1,392 @@
+"""The terminal game (``briscola play``) and the bot arena (``briscola arena``).
+
+``briscola play`` seats a human at one seat of any preset and fills the others with bots.
+The human sees only their own view (`render` of `observe`), types moves in the library's
+notation (`parse_move`: ``7C``, ``swap 7C``, ``bid K``, ``pass``, ...) and can type
+``help`` at any prompt. The game ends at the end of the deal (or of the match with
+``--match``), on ``quit``, at the end of the input (exit status 0) or on Ctrl-C (exit
+status 130), never with a traceback.
+
+``briscola arena`` plays bots against each other with `simulate` and prints a summary table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Final, TextIO
+
+from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
+from .game import apply, current_player, is_over, new_game
+from .match import Match, new_match
+from .moves import Move, parse_move
+from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
+from .render import render
+from .rules import rules
+from .scoring import Score, score
+from .simulation import PlayerSummary, Simulation, simulate
+from .state import State
+from .views import View, observe
+
+__all__ = [
+    "BOTS",
+    "add_arena_parser",
+    "add_play_parser",
+    "make_player",
+    "play",
+    "run_arena",
+]
+
+BOTS: Final[dict[str, Callable[[int | None], Player]]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "search": SearchPlayer,
+}
+"""The bots the command line knows, by name."""
+
+_HELP: Final = """\
+Type a move as shown in "your moves", for example:
+  7C              play the 7 of Coppe (also: play 7C, "sette di coppe")
+  swap 7C         give the 7 of trumps for the face-up card
+  bid K / pass    a call in the Chiamata auction / pass
+  points 70       a point bid (Milan)
+  suit C          name the trump suit; call KD: name the called card
+  declare has AC, declare lacks AC, declare weak hand, declare strong hand
+  signal ACE      a signal to your partner;  show hand: show your hand to your partner
+Other commands: help, moves (list your legal moves), table (show the table again), quit.
+Suits: D Denari, C Coppe, S Spade, B Bastoni. Ranks: A 2 3 4 5 6 7 J Q K."""
+
+
+def make_player(name: str, seed: int | None) -> Player:
+    """The bot called ``name`` (``random``, ``greedy`` or ``search``), seeded with ``seed``.
+
+    Raises:
+        RulesError: for an unknown name.
+    """
+    make = BOTS.get(name.strip().lower())
+    if make is None:
+        raise RulesError(f"unknown player {name[:40]!r}: use one of {', '.join(BOTS)}")
+    return make(seed)
+
+
+def _seed_for(seed: int, seat: int) -> int:
+    digest = hashlib.sha256(b"briscola/play/v1:%d:%d" % (seed, seat)).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class _Quit(Exception):
+    """The human ended the game (``quit`` or the end of the input)."""
+
+
+def play(
+    variant: str,
+    *,
+    seat: int = 0,
+    opponents: str = "greedy",
+    seed: int | None = None,
+    match: bool = False,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Play a deal (or a match) in the terminal against bots; return the exit status.
+
+    Args:
+        variant: A preset id.
+        seat: The human's seat.
+        opponents: The bot at every other seat: ``random``, ``greedy`` or ``search``.
+        seed: Deals and bots; ``None`` for a fresh game each time.
+        match: Play a whole match in the preset's default format.
+        stdin: Where moves are read (default: standard input).
+        stdout: Where the table is written (default: standard output).
+
+    Raises:
+        RulesError: for a bad variant, seat, opponent or seed.
+    """
+    reader = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    r = rules(variant)
+    if type(seat) is not int or not 0 <= seat < r.players:
+        raise RulesError(f"seat {seat!r} is not a seat of {r.variant!r}: use 0 to {r.players - 1}")
+    if seed is not None and type(seed) is not int:
+        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big")
+    bots = {
+        other: make_player(opponents, _seed_for(seed, other))
+        for other in range(r.players)
+        if other != seat
+    }
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    game: State | Match = new_match(r, seed=seed) if match else new_game(r, seed=seed)
+    say(f"{r.title}: you are seat {seat}; the other seats are {opponents} bots.")
+    if isinstance(game, Match):
+        say(f"Match: {game.format}.")
+    say("Type help for help.")
+    try:
+        _loop(game, seat, bots, say, reader, out)
+    except _Quit:
+        say("")
+        say("Goodbye.")
+        return 0
+    except KeyboardInterrupt:
+        say("")
+        say("Interrupted.")
+        return 130
+    return 0
+
+
+def _loop(
+    game: State | Match,
+    seat: int,
+    bots: dict[int, Player],
+    say: Callable[[str], None],
+    reader: TextIO,
+    out: TextIO,
+) -> None:
+    deal = game.state if isinstance(game, Match) else game
+    shown = _Shown(deal, seat)
+    say("")
+    say(render(observe(deal, seat)))
+    while not is_over(game):
+        deal = game.state if isinstance(game, Match) else game
+        turn = current_player(game)
+        assert turn is not None
+        view = observe(deal, turn)
+        move = _ask(view, say, reader, out) if turn == seat else bots[turn](view)
+        finished = len(game.results) if isinstance(game, Match) else 0
+        # The deal's own next state, also when a match moves on to its next deal.
+        after = apply(deal, move)
+        game = apply(game, move)
+        shown.report(after, say)
+        if isinstance(game, Match):
+            if len(game.results) > finished:
+                _deal_result(game.results[-1].score, seat, say)
+                say(f"match standing: {'/'.join(map(str, score(game).totals))}")
+                if not is_over(game):
+                    shown = _Shown(game.state, seat)
+                    say("")
+                    say(f"Deal {len(game.results) + 1}:")
+                    say(render(observe(game.state, seat)))
+                continue
+        elif is_over(game):
+            break
+        if current_player(game) == seat:
+            say("")
+            say(render(observe(after, seat)))
+    if isinstance(game, Match):
+        final = score(game)
+        winners = " and ".join(f"seat {s}" for s in sorted(final.winners)) or "nobody"
+        say("")
+        say(f"The match is over: {winners} won ({'/'.join(map(str, final.totals))}).")
+    else:
+        _deal_result(score(game), seat, say)
+
+
+class _Shown:
+    """Prints what the human may see happen: other seats' moves and finished tricks."""
+
+    def __init__(self, deal: State, seat: int) -> None:
+        view = observe(deal, seat)
+        self.seat = seat
+        self.seen: Counter[tuple[int, Move]] = Counter(view.history)
+        self.tricks = len(view.tricks)
+
+    def report(self, deal: State, say: Callable[[str], None]) -> None:
+        view = observe(deal, self.seat)
+        now: Counter[tuple[int, Move]] = Counter()
+        for entry in view.history:
+            now[entry] += 1
+            if now[entry] > self.seen[entry]:
+                actor, move = entry
+                if actor != self.seat:
+                    say(f"  seat {actor}: {move}")
+        self.seen = now
+        r = view.rules
+        for number in range(self.tricks, len(view.tricks)):
+            trick = view.tricks[number]
+            taken = sum(r.card_points[card.id] for card in trick.cards)
+            cards = ", ".join(f"{s}:{c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+            say(f"trick {number + 1}: {cards} -> seat {trick.winner} takes {taken}")
+        self.tricks = len(view.tricks)
+
+
+def _deal_result(result: Score, seat: int, say: Callable[[str], None]) -> None:
+    say("")
+    say(f"card points: {'/'.join(map(str, result.points))}")
+    if result.void:
+        say("The deal is void.")
+    elif not result.winners:
+        say("No side won the deal.")
+    elif seat in result.winners:
+        say(f"You won the deal ({result.deltas[seat]:+d}).")
+    else:
+        say(f"You lost the deal ({result.deltas[seat]:+d}).")
+
+
+def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) -> Move:
+    while True:
+        print("your move> ", end="", file=out, flush=True)
+        line = reader.readline()
+        if not line:
+            raise _Quit
+        text = line.strip()
+        word = text.lower()
+        if not text:
+            continue
+        if word in ("help", "?", "h"):
+            say(_HELP)
+            continue
+        if word in ("moves", "m"):
+            say("your moves: " + ", ".join(map(str, view.legal_moves)))
+            continue
+        if word in ("table", "t"):
+            say(render(view))
+            continue
+        if word in ("quit", "exit", "q"):
+            raise _Quit
+        try:
+            move = parse_move(text)
+        except InvalidMoveError:
+            shown = text if len(text) <= 40 else text[:40] + "…"
+            say(f"I cannot read {shown!r} as a move (type help). Your moves:")
+            say("  " + ", ".join(map(str, view.legal_moves)))
+            continue
+        if move in view.legal_moves:
+            return move
+        say(f"{move} is not legal now. Your moves: " + ", ".join(map(str, view.legal_moves)))
+
+
+# --- the arena -------------------------------------------------------------------------------
+
+
+def run_arena(
+    variant: str,
+    names: Sequence[str],
+    games: int,
+    *,
+    jobs: int = 1,
+    seed: int = 1,
+    progress: bool = True,
+) -> str:
+    """Play ``games`` games between the named bots and return the summary table.
+
+    The names fill the seats in turn (``greedy,random`` at five seats gives greedy,
+    random, greedy, random, greedy), and seats rotate from game to game.
+
+    Raises:
+        RulesError: for a bad variant, name, number of games, jobs or seed.
+    """
+    r = rules(variant)
+    if not names:
+        raise RulesError("name at least one player, such as --players greedy,random")
+    if type(jobs) is not int or jobs < 1:
+        raise RulesError(f"jobs={jobs!r:.40} is not valid: use a whole number from 1")
+    seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
+    players = [make_player(name, None) for name in seats]
+    show = progress and sys.stderr.isatty() and _has_tqdm()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
+    else:
+        run = simulate(r, players, games, seed=seed, progress=show)
+    return arena_table(run, seats)
+
+
+def _has_tqdm() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("tqdm") is not None
+
+
+def arena_table(run: Simulation, names: Sequence[str]) -> str:
+    """The summary of an arena run: one row per player, and one per bot name pooling its
+    seats when a name fills several seats."""
+    rows = [
+        "player               games   wins   win rate [95% CI]      game points per game [95% CI]"
+    ]
+
+    def row(label: str, summary: PlayerSummary) -> str:
+        low, high = summary.win_interval
+        p_low, p_high = summary.points_interval
+        return (
+            f"{label:<20} {summary.games:>5} {summary.wins:>6}   "
+            f"{summary.win_rate:>6.1%} [{low:.1%}, {high:.1%}]   "
+            f"{summary.mean_points:+.3f} [{p_low:+.3f}, {p_high:+.3f}]"
+        )
+
+    for index, summary in enumerate(run.summary):
+        rows.append(row(f"{index}: {names[index]}", summary))
+    counts = Counter(names)
+    if any(count > 1 for count in counts.values()) and len(counts) > 1:
+        rows.append("")
+        rows.append("pooled by bot (each game once: a win if one of its seats won)")
+        for name in counts:
+            indices = [i for i, other in enumerate(names) if other == name]
+            rows.append(row(name, run.summarize(indices, name=name)))
+    rows.append("")
+    rows.append(
+        f"{run.rules.variant}, {len(run.games)} games, seed {run.seed}; "
+        f"{run.undecided} games without a winner"
+    )
+    return "\n".join(rows)
+
+
+# --- argument parsing ------------------------------------------------------------------------
+
+
+def add_play_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``briscola play`` to the command line's subcommands."""
+    parser = commands.add_parser("play", help="play a game in the terminal against bots")
+    parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    parser.add_argument(
+        "--opponents", default="greedy", choices=sorted(BOTS), help="the bots (default: greedy)"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="deal and bots (default: random)")
+    parser.add_argument("--match", action="store_true", help="play a whole match")
+    parser.set_defaults(run=run_command)
+
+
+def add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``briscola arena`` to the command line's subcommands."""
+    parser = commands.add_parser("arena", help="play bots against each other and compare them")
+    parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")
+    parser.add_argument(
+        "--players",
+        default="greedy,random",
+        help=f"bots filling the seats in turn, comma-separated ({', '.join(BOTS)})",
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
+    parser.set_defaults(run=run_command)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run ``briscola play`` or ``briscola arena`` from parsed arguments."""
+    try:
+        if args.command == "play":
+            return play(
+                args.variant,
+                seat=args.seat,
+                opponents=args.opponents,
+                seed=args.seed,
+                match=args.match,
+            )
+        names = [name for name in args.players.split(",") if name.strip()]
+        print(run_arena(args.variant, names, args.games, jobs=args.jobs, seed=args.seed))
+    except (BriscolaError, IllegalMoveError) as error:
+        print(f"briscola: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return 0

@@ -1,0 +1,475 @@
+"""The ASGI application: the lobby, the table page and one WebSocket per browser tab.
+
+The message protocol (JSON text frames, each at most `MAX_MESSAGE` characters):
+
+From the browser to the server:
+
+* ``{"type": "hello", "token": T}`` first, within `HELLO_TIMEOUT` seconds: ``T`` is the
+  seat's secret from its link, or absent for a spectator.
+* ``{"type": "move", "move": NOTATION, "ply": P, "deal": D}``: the move as its notation
+  (``str(move)``), with the ``ply`` of the view it was chosen from and the deal's number, so
+  the server refuses a replayed or stale message.
+* ``{"type": "record", "deal": D}``: ask for the record of a finished deal.
+
+From the server to the browser:
+
+* ``{"type": "table", ...}``: after the hello and after every move; see `Table.message`.
+* ``{"type": "error", "message": M}``: a move or request was refused, in words.
+* ``{"type": "record", "deal": D, "text": R}``: a finished deal's record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
+from .tables import BOT_KINDS, Table, Tables, TableSettings, option_value
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+except ImportError as error:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        "the briscola web table needs Starlette and uvicorn: pip install 'briscola[web]'"
+    ) from error
+
+__all__ = ["HELLO_TIMEOUT", "MAX_BODY", "MAX_MESSAGE", "Room", "create_app"]
+
+MAX_MESSAGE = 1024
+"""The longest message a browser may send, in characters."""
+MAX_BODY = 8192
+"""The longest request body the lobby accepts, in bytes."""
+HELLO_TIMEOUT = 15.0
+"""Seconds a new connection has to say who it is."""
+MAX_CONNECTIONS = 64
+"""The most connections one table accepts (seats and spectators together)."""
+RATE = (100, 5.0)
+"""At most this many messages in this many seconds from one connection."""
+
+STATIC = Path(__file__).parent / "static"
+
+_log = logging.getLogger("briscola.web")
+
+_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; "
+        b"base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP response: no framing, no sniffing, no CDN."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + _HEADERS
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class _Client:
+    """One open WebSocket: its seat and an outbox that never grows without bound.
+
+    Only the newest ``table`` message matters to a browser, so a slow reader gets the latest
+    one instead of a backlog; errors and records queue in order (a few at most).
+    """
+
+    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.outbox: collections.deque[tuple[bool, str]] = collections.deque()
+        self.wake = asyncio.Event()
+
+    def post_table(self, text: str) -> None:
+        """Queue a table message in place of any older one still waiting."""
+        self.outbox = collections.deque(item for item in self.outbox if not item[0])
+        self.outbox.append((True, text))
+        self.wake.set()
+
+    def post(self, text: str) -> None:
+        """Queue a reply (an error or a record); the oldest go once eight are waiting."""
+        if sum(1 for is_table, _ in self.outbox if not is_table) >= 8:
+            for item in self.outbox:
+                if not item[0]:
+                    self.outbox.remove(item)
+                    break
+        self.outbox.append((False, text))
+        self.wake.set()
+
+    async def write(self) -> None:
+        """Send what is posted, in order, until the socket closes."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outbox:
+                await self.socket.send_text(self.outbox.popleft()[1])
+
+
+class Room:
+    """The live side of a table: its connections and the task that runs its bots."""
+
+    def __init__(self, table: Table, tables: Tables, bot_delay: float) -> None:
+        self.table = table
+        self.tables = tables
+        self.bot_delay = bot_delay
+        self.clients: set[_Client] = set()
+        self.lock = asyncio.Lock()
+        """Held from a move until its table is saved: moves at one table are made in turn."""
+        self._bots: asyncio.Task[None] | None = None
+
+    def broadcast(self) -> None:
+        """Post each connection its own seat's message (built once per seat)."""
+        built = self.table.messages({client.seat for client in self.clients})
+        for client in self.clients:
+            client.post_table(built[client.seat])
+
+    async def moved(self, finished_before: int) -> None:
+        """After a move (under `lock`): save the table, then tell everyone.
+
+        The file is written before anyone is told, so a move that a player has seen is
+        never lost; the writing happens in a thread so that other tables play on meanwhile.
+        """
+        await asyncio.to_thread(self.tables.save, self.table, finished_before=finished_before)
+        self.broadcast()
+
+    def wake_bots(self) -> None:
+        """Start the bots' task if a bot is to act and the task is not running."""
+        if self.table.bot_to_act() is None:
+            return
+        if self._bots is None or self._bots.done():
+            self._bots = asyncio.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        table = self.table
+        while (seat := table.bot_to_act()) is not None:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            view = table.view_of(seat)
+            try:
+                move = await asyncio.to_thread(table.bots[seat], view)
+            except Exception:
+                # A bot is any user callable: one that fails must not stall the table.
+                _log.exception("the bot at seat %d of table %s failed", seat, table.id)
+                move = view.legal_moves[0]
+            async with self.lock:
+                finished = len(table.finished)
+                try:
+                    table.apply(seat, move, ply=view.ply)
+                except BriscolaError as error:
+                    _log.warning("the bot at seat %d of table %s: %s", seat, table.id, error)
+                    table.apply(seat, view.legal_moves[0], ply=view.ply)
+                await self.moved(finished)
+
+    async def stop(self) -> None:
+        """Cancel the bots' task."""
+        if self._bots is not None:
+            self._bots.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bots
+
+
+def create_app(
+    tables: Tables,
+    *,
+    lobby: bool = True,
+    bot_delay: float = 0.0,
+) -> Starlette:
+    """The web application serving ``tables``.
+
+    Args:
+        tables: The tables to serve (`Tables.load` them first to restore saved ones).
+        lobby: Whether ``/`` offers a form that opens new tables.
+        bot_delay: Seconds a bot waits before each move, so that people can follow.
+    """
+    rooms: dict[str, Room] = {}
+
+    def room_of(table_id: str) -> Room | None:
+        room = rooms.get(table_id)
+        if room is None:
+            table = tables.get(table_id)
+            if table is None:
+                return None
+            room = rooms[table_id] = Room(table, tables, bot_delay)
+        return room
+
+    async def lobby_page(request: Request) -> Response:
+        if not lobby:
+            return Response("This server has no lobby: use a table's link.", 404)
+        return FileResponse(STATIC / "lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        if tables.get(request.path_params["table_id"]) is None:
+            return Response("There is no such table on this server.", 404)
+        return FileResponse(STATIC / "table.html")
+
+    async def presets(request: Request) -> Response:
+        return JSONResponse(
+            {"presets": [_preset(name) for name in VARIANTS], "bots": list(BOT_KINDS)}
+        )
+
+    async def open_table(request: Request) -> Response:
+        if not lobby:
+            return JSONResponse({"error": "this server has no lobby"}, 404)
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return JSONResponse({"error": "the request is too long"}, 413)
+        try:
+            settings = _settings(bytes(body))
+            table = tables.create(settings)
+        except BriscolaError as error:
+            return JSONResponse({"error": str(error)[:400]}, 400)
+        room_of(table.id)
+        rooms[table.id].wake_bots()
+        return JSONResponse(links(table), 201)
+
+    async def play(socket: WebSocket) -> None:
+        await socket.accept()
+        room = room_of(socket.path_params["table_id"])
+        if room is None:
+            await _refuse(socket, "there is no such table on this server", 4004)
+            return
+        try:
+            hello = await asyncio.wait_for(socket.receive_text(), HELLO_TIMEOUT)
+        except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
+            await _refuse(socket, "say hello first", 4000)
+            return
+        if len(hello) > MAX_MESSAGE:
+            await _refuse(socket, f"a message may have at most {MAX_MESSAGE} characters", 4009)
+            return
+        request = _read(hello)
+        if isinstance(request, str) or request.get("type") != "hello":
+            await _refuse(socket, request if isinstance(request, str) else "say hello first", 4000)
+            return
+        token = request.get("token")
+        seat = None
+        if token is not None:
+            seat = room.table.seat_of(token) if isinstance(token, str) else None
+            if seat is None:
+                await _refuse(socket, "this link is not valid for this table", 4003)
+                return
+        if len(room.clients) >= MAX_CONNECTIONS:
+            await _refuse(socket, "this table has too many connections", 4029)
+            return
+        client = _Client(socket, seat)
+        room.clients.add(client)
+        writer = asyncio.create_task(client.write())
+        client.post_table(room.table.message(seat))
+        room.wake_bots()
+        try:
+            await _serve(room, client)
+        finally:
+            room.clients.discard(client)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    def links(table: Table) -> dict[str, Any]:
+        return {
+            "table": table.id,
+            "variant": table.settings.variant,
+            "seats": [
+                None if seat in table.bots else f"/t/{table.id}#{token}"
+                for seat, token in enumerate(table.tokens)
+            ],
+            "bots": {str(seat): kind for seat, kind in table.settings.bots.items()},
+            "spectator": f"/t/{table.id}",
+        }
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            for room in rooms.values():
+                await room.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", lobby_page),
+            Route("/t/{table_id}", table_page),
+            Route("/api/presets", presets),
+            Route("/api/tables", open_table, methods=["POST"]),
+            WebSocketRoute("/ws/{table_id}", play),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(_SecurityHeaders)
+    app.state.tables = tables
+    app.state.rooms = rooms
+    app.state.links = links
+    return app
+
+
+async def _serve(room: Room, client: _Client) -> None:
+    """Read one connection's messages until it closes."""
+    socket = client.socket
+    times: collections.deque[float] = collections.deque(maxlen=RATE[0])
+    while True:
+        try:
+            message = await socket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            await _refuse(socket, "send text messages only", 4000)
+            return
+        if len(text) > MAX_MESSAGE:
+            await _refuse(socket, f"a message may have at most {MAX_MESSAGE} characters", 4009)
+            return
+        now = time.monotonic()
+        times.append(now)
+        if len(times) == RATE[0] and now - times[0] < RATE[1]:
+            await _refuse(socket, "too many messages: slow down", 4029)
+            return
+        request = _read(text)
+        if isinstance(request, str):
+            client.post(_error(request))
+            continue
+        kind = request.get("type")
+        if kind == "move":
+            await _move(room, client, request)
+        elif kind == "record":
+            deal = request.get("deal")
+            if type(deal) is not int or client.seat is None:
+                client.post(_error("records go to the players, for a deal number"))
+                continue
+            try:
+                text = room.table.record(deal)
+            except BriscolaError as error:
+                client.post(_error(str(error)))
+                continue
+            client.post(json.dumps({"type": "record", "deal": deal, "text": text}))
+        else:
+            client.post(_error(f"unknown message type {str(kind)[:20]!r}"))
+
+
+async def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
+    if client.seat is None:
+        client.post(_error("spectators cannot play"))
+        return
+    notation, ply, deal = request.get("move"), request.get("ply"), request.get("deal")
+    if not isinstance(notation, str) or type(ply) is not int or type(deal) is not int:
+        client.post(_error('a move needs "move" (its notation), "ply" and "deal" (numbers)'))
+        return
+    async with room.lock:
+        finished = len(room.table.finished)
+        try:
+            room.table.play(client.seat, notation, ply=ply, deal=deal)
+        except BriscolaError as error:
+            client.post(_error(str(error)[:300]))
+            # The refused sender may hold a stale view: send it the current one.
+            client.post_table(room.table.message(client.seat))
+            return
+        await room.moved(finished)
+    room.wake_bots()
+
+
+def _read(text: str) -> dict[str, Any] | str:
+    """The message as a JSON object, or why it is not one."""
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return "a message must be a JSON object"
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        return 'a message must be a JSON object with a "type"'
+    return value
+
+
+def _error(message: str) -> str:
+    return json.dumps({"type": "error", "message": message})
+
+
+async def _refuse(socket: WebSocket, message: str, code: int) -> None:
+    """Tell the client why, then close the connection."""
+    with contextlib.suppress(Exception):
+        if socket.application_state is WebSocketState.CONNECTED:
+            await socket.send_text(_error(message))
+            await socket.close(code)
+
+
+def _preset(name: str) -> dict[str, Any]:
+    preset = VARIANTS[name]
+    options = []
+    for option in OPTIONS.values():
+        if name not in option.applies_to:
+            continue
+        default = getattr(preset, option.name, None)
+        default = getattr(default, "value", default)
+        if not (default is None or isinstance(default, bool | int | str)):
+            continue  # a tuple-valued option (signal_tokens) keeps its default here
+        options.append({"name": option.name, "values": option.values, "default": default})
+    return {"id": name, "title": preset.title, "players": preset.players, "options": options}
+
+
+def _settings(body: bytes) -> TableSettings:
+    """Validate a lobby request: a preset, table rules, a format and bots."""
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise RulesError("the request must be a JSON object") from None
+    if not isinstance(value, dict):
+        raise RulesError("the request must be a JSON object")
+    variant = value.get("variant")
+    options = value.get("options", {})
+    fmt = value.get("format")
+    bots = value.get("bots", {})
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise RulesError(f"choose a preset: one of {', '.join(VARIANTS)}")
+    if not isinstance(options, dict) or len(options) > len(OPTIONS):
+        raise RulesError("table rules must be an object of NAME: VALUE")
+    for name, raw in options.items():
+        if name not in OPTIONS:
+            raise RulesError(f"{name[:40]!r} is not a table rule")
+        if not (raw is None or isinstance(raw, bool | int | str)) or len(str(raw)) > 40:
+            raise RulesError(f"the value of {name} must be short text, a number or true/false")
+    if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 40):
+        raise RulesError("the match format must be short text, such as best_of(3)")
+    if not isinstance(bots, dict) or not all(
+        isinstance(seat, str) and seat.isdigit() and len(seat) < 3 and kind in BOT_KINDS
+        for seat, kind in bots.items()
+    ):
+        raise RulesError(f"bots must map seats to one of {', '.join(BOT_KINDS)}")
+    return TableSettings(
+        variant,
+        {name: option_value(raw) for name, raw in options.items()},
+        fmt or None,
+        bots={int(seat): kind for seat, kind in bots.items()},
+    )

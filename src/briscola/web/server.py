@@ -1,0 +1,83 @@
+"""Run the web table with uvicorn: what ``briscola serve`` does."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from .tables import Table, Tables, TableSettings
+
+__all__ = ["links", "serve"]
+
+
+def links(table: Table, base: str) -> list[str]:
+    """The lines that give a table's links: one private link per seat, then the spectators'.
+
+    Examples:
+        >>> table = Table(TableSettings("classic", seed=1), table_id="example-1",
+        ...               tokens=["secret-0", "secret-1"])
+        >>> print("\\n".join(links(table, "http://127.0.0.1:8000")))
+        seat 0: http://127.0.0.1:8000/t/example-1#secret-0
+        seat 1: http://127.0.0.1:8000/t/example-1#secret-1
+        spectators: http://127.0.0.1:8000/t/example-1
+    """
+    lines = []
+    for seat, token in enumerate(table.tokens):
+        if seat in table.bots:
+            lines.append(f"seat {seat}: {table.settings.bots[seat]} bot")
+        else:
+            lines.append(f"seat {seat}: {base}/t/{table.id}#{token}")
+    lines.append(f"spectators: {base}/t/{table.id}")
+    return lines
+
+
+def serve(
+    settings: TableSettings | None,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    save_dir: str | os.PathLike[str] | None = None,
+    lobby: bool = True,
+    bot_delay: float = 0.6,
+    echo: Callable[[str], None] = print,
+) -> None:
+    """Open a table (or restore the saved ones), print the links and serve until stopped.
+
+    With ``save_dir``, every table is saved there after every move and the tables found
+    there are restored at start; when some are, no new table is opened.
+
+    Raises:
+        ImportError: naming the ``web`` extra if Starlette or uvicorn is missing.
+        RulesError: for bad settings.
+        InvalidStateError: if a saved table cannot be restored.
+    """
+    try:
+        import uvicorn
+    except ImportError as error:
+        raise ImportError(
+            "briscola serve needs uvicorn and Starlette: pip install 'briscola[web]'"
+        ) from error
+    from .app import MAX_MESSAGE, create_app
+
+    tables = Tables(save_dir)
+    opened = tables.load()
+    if not opened and settings is not None:
+        opened = [tables.create(settings)]
+    base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    for table in opened:
+        echo(f"{table.match.rules.title}, table {table.id}")
+        for line in links(table, base):
+            echo("  " + line)
+    if lobby:
+        echo(f"lobby: {base}/")
+    app = create_app(tables, lobby=lobby, bot_delay=bot_delay)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=4 * MAX_MESSAGE,
+        server_header=False,
+        log_level="warning",
+        limit_concurrency=2000,
+    )
+    uvicorn.Server(config).run()

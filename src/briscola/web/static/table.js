@@ -1,0 +1,318 @@
+// The table page: one WebSocket, one render function, and the moves sent back as notation.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const token = decodeURIComponent(location.hash.slice(1)) || null;
+  const tableId = location.pathname.split("/").pop();
+  let socket = null;
+  let current = null; // the last "table" message
+  let retry = 500;
+  let refused = false;
+
+  $("french").checked = localStorage.getItem("briscola-french") === "1";
+  Cards.setFrench($("french").checked);
+  $("french").addEventListener("change", () => {
+    Cards.setFrench($("french").checked);
+    localStorage.setItem("briscola-french", $("french").checked ? "1" : "0");
+    if (current) render(current);
+  });
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}`);
+    socket.addEventListener("open", () => {
+      retry = 500;
+      socket.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "table") {
+        $("notice").hidden = true;
+        render(message);
+      } else if (message.type === "error") {
+        notice(message.message);
+      } else if (message.type === "record") {
+        download(`briscola-${tableId}-deal-${message.deal + 1}.txt`, message.text);
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      // 4000-4999: the server refused this connection on purpose; do not hammer it.
+      refused = event.code >= 4000 && event.code < 5000;
+      $("who").textContent = refused ? "disconnected" : "reconnecting…";
+      document.body.dataset.connected = "false";
+      if (!refused) {
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 10000);
+      }
+    });
+  }
+
+  function notice(text) {
+    $("notice").textContent = text;
+    $("notice").hidden = false;
+  }
+
+  function send(notation) {
+    if (!current || !socket || socket.readyState !== WebSocket.OPEN) return;
+    for (const button of document.querySelectorAll("[data-move]")) button.disabled = true;
+    socket.send(JSON.stringify({ type: "move", move: notation, ply: current.view.ply, deal: current.deal }));
+  }
+
+  function download(name, text) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  const seatName = (msg, s) => (s === msg.seat ? `Seat ${s} (you)` : `Seat ${s}`);
+
+  function render(msg) {
+    current = msg;
+    const view = msg.view;
+    document.body.dataset.connected = "true";
+    document.body.dataset.seat = msg.seat === null ? "spectator" : String(msg.seat);
+    document.body.dataset.ply = String(view.ply);
+    document.body.dataset.deal = String(msg.deal);
+    document.body.dataset.phase = view.phase;
+    document.body.dataset.over = String(msg.match.final);
+    $("table").hidden = false;
+    $("title").textContent = msg.title;
+    document.title = `${msg.title} - briscola`;
+    $("who").textContent = msg.seat === null ? "Spectator" : `You are seat ${msg.seat}`;
+
+    const yourTurn = msg.seat !== null && view.turn === msg.seat;
+    let status;
+    if (msg.match.final) status = "The match is over.";
+    else if (view.turn === null) status = "The deal is over.";
+    else if (yourTurn) status = "Your turn.";
+    else status = `${seatName(msg, view.turn)} to act${msg.bots.includes(view.turn) ? " (bot)" : ""}.`;
+    const deals = msg.match.single_deal ? "" : ` Deal ${msg.deal + 1}.`;
+    $("status").textContent = `${status}${deals} Phase: ${view.phase.replace("_", " ")}.`;
+    document.body.dataset.turn = yourTurn ? "yours" : "other";
+
+    // Trumps and stock.
+    const trump = $("trump");
+    trump.replaceChildren();
+    if (view.trump_card) trump.append(Cards.face(view.trump_card));
+    else if (view.trump_suit) trump.append(`Trumps: ${Cards.suitName(view.trump_suit)}`);
+    else trump.append(view.rules.variant === "briscolone" ? "No trumps" : "Not named yet");
+    if (view.called_card) {
+      const called = document.createElement("p");
+      called.append("Called card: ", Cards.face(view.called_card));
+      called.className = "called";
+      trump.append(called);
+    }
+    $("stock").textContent = view.stock_size ? `Stock: ${view.stock_size} cards` : "Stock: empty";
+
+    // The current trick and the last one.
+    fillTrick($("trick"), view.trick, msg.trick_seats, msg);
+    const last = view.tricks[view.tricks.length - 1];
+    fillTrick($("last-trick"), last ? last.cards : [], last ? last.seats : [], msg, last ? last.winner : null);
+
+    // Seats.
+    const body = $("seats").tBodies[0];
+    body.replaceChildren();
+    for (let s = 0; s < msg.players; s++) {
+      const row = body.insertRow();
+      row.dataset.seat = s;
+      if (s === view.turn) row.classList.add("to-act");
+      const notes = [];
+      if (s === view.dealer) notes.push("dealer");
+      if (msg.bots.includes(s)) notes.push("bot");
+      if (s === view.caller) notes.push(`caller, needs ${view.target}`);
+      if (s === view.partner && s !== view.caller) notes.push("partner");
+      if (s === view.turn) notes.push("to act");
+      row.insertCell().textContent = seatName(msg, s);
+      const cards = row.insertCell();
+      const open = view.hands[s];
+      if (open && s !== msg.seat) {
+        for (const code of open) cards.append(Cards.face(code));
+      } else {
+        cards.append(`${view.hand_sizes[s]}`);
+        for (const code of view.known_cards[s] || []) cards.append(" ", Cards.face(code));
+      }
+      for (const [from, shown] of view.shown) {
+        if (from === s) { cards.append(" shown:"); for (const code of shown) cards.append(" ", Cards.face(code)); }
+      }
+      row.insertCell().textContent = String(view.score.points[s]);
+      row.insertCell().textContent = notes.join(", ");
+    }
+
+    // The hand and the moves, numbered in the order of legal_moves.
+    const moves = view.legal_moves;
+    const number = new Map(moves.map((m, i) => [m, i]));
+    $("hand-section").hidden = msg.seat === null;
+    $("moves-section").hidden = msg.seat === null;
+    const hand = $("hand");
+    hand.replaceChildren();
+    for (const code of view.hand) {
+      const button = Cards.face(code, "button");
+      button.type = "button";
+      const index = number.get(code);
+      if (index === undefined) {
+        button.disabled = true;
+      } else {
+        button.dataset.move = code;
+        label(button, index, `Play ${Cards.name(code)}`);
+        button.addEventListener("click", () => send(code));
+      }
+      hand.append(button);
+    }
+    const box = $("moves");
+    box.replaceChildren();
+    for (const notation of moves) {
+      if (Cards.parts(notation)) continue; // plays are the hand's buttons
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.move = notation;
+      button.textContent = Cards.moveLabel(notation);
+      label(button, number.get(notation), Cards.moveLabel(notation));
+      button.addEventListener("click", () => send(notation));
+      box.append(button);
+    }
+    if (!moves.length) box.textContent = "Nothing to do: wait for your turn.";
+    else if (!box.children.length) box.textContent = "Play a card from your hand.";
+
+    // The result of this deal, once it is over.
+    $("result").hidden = view.phase !== "over";
+    if (view.phase === "over") $("result-body").replaceChildren(result(view, msg));
+    const previous = msg.previous;
+    $("previous").hidden = !previous;
+    if (previous) $("previous-body").replaceChildren(result(previous, msg), trickList(previous, msg));
+
+    // Match standing and records.
+    $("match").replaceChildren(standing(msg));
+    const records = $("records");
+    records.replaceChildren();
+    if (msg.seat !== null) {
+      for (const deal of msg.finished_deals) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = `Download the record of deal ${deal + 1}`;
+        button.addEventListener("click", () => socket.send(JSON.stringify({ type: "record", deal })));
+        records.append(button);
+      }
+    }
+
+    $("tricks").replaceWith(trickList(view, msg));
+    const log = $("log");
+    log.replaceChildren();
+    for (const [s, notation] of view.history) {
+      if (Cards.parts(notation)) continue;
+      const item = document.createElement("li");
+      item.textContent = `${seatName(msg, s)}: ${Cards.moveLabel(notation)}`;
+      log.append(item);
+    }
+  }
+
+  function label(button, index, text) {
+    if (index < 10) {
+      const key = String((index + 1) % 10);
+      button.dataset.key = key;
+      button.setAttribute("aria-keyshortcuts", key);
+      button.setAttribute("aria-label", `${text} (key ${key})`);
+      const badge = document.createElement("kbd");
+      badge.textContent = key;
+      button.prepend(badge);
+    } else {
+      button.setAttribute("aria-label", text);
+    }
+  }
+
+  function fillTrick(el, cards, seats, msg, winner = null) {
+    el.replaceChildren();
+    cards.forEach((code, i) => {
+      const figure = document.createElement("figure");
+      figure.append(Cards.face(code));
+      const caption = document.createElement("figcaption");
+      caption.textContent = seats[i] === undefined ? "" : seatName(msg, seats[i]);
+      if (seats[i] === winner) caption.textContent += " takes";
+      figure.append(caption);
+      el.append(figure);
+    });
+    if (!cards.length) el.textContent = "—";
+  }
+
+  function trickList(view, msg) {
+    const list = document.createElement("ol");
+    list.className = "tricks";
+    list.id = view === msg.view ? "tricks" : "";
+    for (const trick of view.tricks) {
+      const item = document.createElement("li");
+      trick.cards.forEach((code, i) => {
+        item.append(`${seatName(msg, trick.seats[i])} `, Cards.face(code), i + 1 < trick.cards.length ? ", " : "");
+      });
+      item.append(` → ${seatName(msg, trick.winner)} takes it`);
+      list.append(item);
+    }
+    return list;
+  }
+
+  function result(view, msg) {
+    const div = document.createElement("div");
+    const score = view.score;
+    const lines = [];
+    if (score.caller !== null && score.caller !== undefined) {
+      lines.push(`Seat ${score.caller} called for ${score.target}` +
+        (score.solo ? ", alone." : score.partner !== null ? `, with seat ${score.partner}.` : "."));
+    }
+    lines.push(`Card points: ${score.points.map((p, s) => `seat ${s} ${p}`).join(", ")}.`);
+    if (score.void) lines.push("A void deal: it is played again.");
+    else if (score.winners.length) lines.push(`Won by ${score.winners.map((s) => seatName(msg, s)).join(" and ")}.`);
+    else lines.push("No winner.");
+    lines.push(`Game points: ${score.deltas.map((d, s) => `seat ${s} ${d > 0 ? "+" : ""}${d}`).join(", ")}.`);
+    for (const line of lines) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      div.append(p);
+    }
+    return div;
+  }
+
+  function standing(msg) {
+    const match = msg.match;
+    const div = document.createElement("div");
+    const p = document.createElement("p");
+    p.textContent = match.single_deal ? "A single deal." :
+      `Format ${match.format}: ${match.deals_played} deals counted.` +
+      (match.final ? ` Won by ${match.winners.map((s) => seatName(msg, s)).join(" and ") || "nobody (a draw)"}.` : "");
+    div.append(p);
+    if (match.single_deal && !match.results.length) return div;
+    const table = document.createElement("table");
+    table.className = "standing";
+    const head = table.createTHead().insertRow();
+    for (const text of ["Seat", "Total", "Deals won", ...match.results.map((_, i) => `Deal ${i + 1}`)]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = text;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (let s = 0; s < msg.players; s++) {
+      const row = body.insertRow();
+      row.insertCell().textContent = seatName(msg, s);
+      row.insertCell().textContent = String(match.totals[s]);
+      row.insertCell().textContent = String(match.deals_won[s]);
+      for (const r of match.results) row.insertCell().textContent = r.void ? "void" : `${r.points[s]} (${r.deltas[s] > 0 ? "+" : ""}${r.deltas[s]})`;
+    }
+    div.append(table);
+    return div;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof HTMLInputElement) return;
+    const button = document.querySelector(`[data-move][data-key="${event.key}"]:not(:disabled)`);
+    if (button) {
+      event.preventDefault();
+      button.focus();
+      button.click();
+    }
+  });
+
+  connect();
+})();

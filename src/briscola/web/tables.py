@@ -1,0 +1,606 @@
+"""Tables: a match, its seats' tokens, its bots and its saved progress; no web framework here.
+
+A `Table` is the whole game side of the server and uses only the public API of `briscola`:
+moves arrive as notation and are read with `parse_move`, applied with the seat-checked
+``apply(match, move, seat=..., ply=...)``, and each seat is sent `dumps` of its own
+``observe(match.state, seat)``, so no hidden card is ever written to another seat's socket.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import secrets
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import (
+    VARIANTS,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    Match,
+    Move,
+    Play,
+    Record,
+    RulesError,
+    State,
+    View,
+    apply,
+    current_player,
+    dumps,
+    is_over,
+    legal_moves,
+    new_match,
+    observe,
+    parse_move,
+    public_view,
+    score,
+)
+from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
+
+__all__ = [
+    "BOT_KINDS",
+    "Player",
+    "Table",
+    "TableSettings",
+    "Tables",
+    "make_bot",
+    "parse_bots",
+    "parse_option",
+]
+
+Player = Callable[[View], Move]
+"""A bot: any callable that takes a seat's `View` and returns one of its legal moves."""
+
+BOT_KINDS = ("random", "greedy", "search")
+"""The bot kinds of `briscola.players` that a table can seat."""
+
+SAVE_FORMAT = 1
+"""The version of a saved table file."""
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """Read a table rule written ``NAME=VALUE``, as on the command line.
+
+    ``true`` and ``false`` become booleans, ``none`` becomes ``None``, whole numbers become
+    ints, and anything else is passed to `briscola.rules` as text.
+
+    Raises:
+        RulesError: if the text has no ``=``.
+
+    Examples:
+        >>> parse_option("seven_swap=true"), parse_option("win_threshold=71")
+        (('seven_swap', True), ('win_threshold', 71))
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise RulesError(f"write a table rule as NAME=VALUE, not {text[:40]!r}")
+    return name.strip(), option_value(raw.strip())
+
+
+def option_value(raw: object) -> object:
+    """A table rule's value as `briscola.rules` takes it, from text or JSON."""
+    if not isinstance(raw, str):
+        return raw
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    if re.fullmatch(r"[+-]?[0-9]{1,6}", raw):
+        return int(raw)
+    return raw
+
+
+def parse_bots(text: str, players: int) -> dict[int, str]:
+    """Read ``--bots``: seats separated by commas, each optionally ``SEAT=KIND``.
+
+    A seat without a kind gets a ``greedy`` bot.
+
+    Raises:
+        RulesError: for a seat outside the table or an unknown kind.
+
+    Examples:
+        >>> parse_bots("1, 2=random", 4)
+        {1: 'greedy', 2: 'random'}
+    """
+    bots: dict[int, str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        seat_text, _, kind = part.partition("=")
+        kind = kind.strip().lower() or "greedy"
+        if not re.fullmatch(r"[0-9]{1,2}", seat_text.strip()):
+            raise RulesError(
+                f"{part.strip()[:20]!r} is not a seat: write seats as 1,2 or 1=random"
+            )
+        seat = int(seat_text)
+        if seat >= players:
+            raise RulesError(
+                f"seat {seat} is not a seat of this table: seats run from 0 to {players - 1}"
+            )
+        if kind not in BOT_KINDS:
+            raise RulesError(f"{kind[:20]!r} is not a bot: use one of {', '.join(BOT_KINDS)}")
+        bots[seat] = kind
+    return bots
+
+
+def make_bot(kind: str, seed: int) -> Player:
+    """A `briscola.players` bot of that kind, seeded.
+
+    Raises:
+        RulesError: for an unknown kind.
+    """
+    if kind not in BOT_KINDS:
+        raise RulesError(f"{kind[:20]!r} is not a bot: use one of {', '.join(BOT_KINDS)}")
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed=seed)
+    return SearchPlayer(seed=seed)
+
+
+class TableSettings:
+    """What a table is made of: everything needed to deal it again from scratch."""
+
+    def __init__(
+        self,
+        variant: str,
+        options: Mapping[str, object] | None = None,
+        format: str | None = None,
+        seed: int | None = None,
+        bots: Mapping[int, str] | None = None,
+    ) -> None:
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise RulesError(
+                f"{str(variant)[:40]!r} is not a preset: use one of {', '.join(VARIANTS)}"
+            )
+        self.variant = variant
+        """The preset id."""
+        self.options: dict[str, object] = dict(options or {})
+        """The table rules, as given to `briscola.rules`."""
+        self.format = format
+        """The match format's spelling (``None``: a single deal)."""
+        self.seed = secrets.randbits(64) if seed is None else seed
+        """The match seed; every deal is shuffled from it."""
+        self.bots: dict[int, str] = dict(bots or {})
+        """Seat -> bot kind for the seats the server plays."""
+
+    def new_match(self) -> Match:
+        """The match as dealt, before any move.
+
+        Raises:
+            RulesError: for bad table rules or a bad format.
+        """
+        fmt = "fixed_deals(1)" if self.format is None else self.format
+        options: dict[str, Any] = self.options
+        return new_match(self.variant, format=fmt, seed=self.seed, **options)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON values."""
+        return {
+            "variant": self.variant,
+            "options": self.options,
+            "format": self.format,
+            "seed": self.seed,
+            "bots": {str(seat): kind for seat, kind in self.bots.items()},
+        }
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> TableSettings:
+        """Read settings written by `to_json`.
+
+        Raises:
+            InvalidStateError: if a field is missing or of the wrong kind.
+        """
+        try:
+            options = value["options"]
+            bots = value["bots"]
+            if not isinstance(options, dict) or not isinstance(bots, dict):
+                raise TypeError
+            seed = value["seed"]
+            fmt = value["format"]
+            if type(seed) is not int or not (fmt is None or isinstance(fmt, str)):
+                raise TypeError
+            return cls(
+                value["variant"],
+                options,
+                fmt,
+                seed,
+                {int(seat): str(kind) for seat, kind in bots.items()},
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidStateError(f"saved table settings are not valid ({error})") from None
+
+
+class Table:
+    """One table: a match, a private token per seat, and the bots that fill seats.
+
+    Every method is synchronous and fast except the bots' thinking, which the web layer runs
+    off its event loop; the table itself never blocks.
+    """
+
+    def __init__(
+        self,
+        settings: TableSettings,
+        *,
+        table_id: str | None = None,
+        tokens: Sequence[str] | None = None,
+        bot_factory: Callable[[str, int], Player] = make_bot,
+    ) -> None:
+        self.settings = settings
+        """How the table was set up."""
+        self.match: Match = settings.new_match()
+        """The match in progress (or finished)."""
+        players = self.match.rules.players
+        self.id = table_id or secrets.token_urlsafe(12)
+        """The table's public name, part of every link."""
+        if not _TABLE_ID.fullmatch(self.id):
+            raise InvalidStateError("a table id is 8 to 64 letters, digits, '-' or '_'")
+        self.tokens: tuple[str, ...] = (
+            tuple(tokens)
+            if tokens is not None
+            else tuple(secrets.token_urlsafe(24) for _ in range(players))
+        )
+        """One secret per seat: whoever holds it plays that seat."""
+        if len(self.tokens) != players:
+            raise InvalidStateError(f"a table of {players} seats needs {players} tokens")
+        for seat in settings.bots:
+            if not 0 <= seat < players:
+                raise RulesError(f"seat {seat} is not a seat of {self.match.rules.variant!r}")
+        self.bots: dict[int, Player] = {
+            seat: bot_factory(kind, _bot_seed(settings.seed, seat))
+            for seat, kind in settings.bots.items()
+        }
+        """The callables playing the bots' seats."""
+        self.moves: list[str] = []
+        """The notation of every move made at this table, over all its deals."""
+        self.finished: list[State | None] = [None] * len(self.match.results)
+        """The final state of every finished deal, in order (``None`` for a deal annulled as
+        it was dealt, which has no move to record)."""
+        self._previous_views: dict[tuple[int, int | None], str] = {}
+
+    # --- seats and turns -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return self.match.rules.players
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or ``None``; compares in constant time."""
+        found = None
+        for seat, secret in enumerate(self.tokens):
+            if secrets.compare_digest(secret.encode(), token.encode()):
+                found = seat
+        return found
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in progress, from 0 (void deals count)."""
+        return len(self.match.results) - (1 if is_over(self.match) else 0)
+
+    def bot_to_act(self) -> int | None:
+        """The bot's seat that is to act now, if any."""
+        seat = current_player(self.match)
+        return seat if seat is not None and seat in self.bots else None
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return is_over(self.match)
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def play(self, seat: int, notation: str, *, ply: int, deal: int) -> Move:
+        """Make ``seat``'s move, written in notation, if it is that seat's turn and it saw ``ply``.
+
+        Raises:
+            IllegalMoveError: if it is not that seat's turn, the message is stale (another
+                deal or another ``ply``) or the move is not legal.
+            InvalidMoveError: if the notation is not a move.
+        """
+        if deal != self.deal_number:
+            raise IllegalMoveError(
+                f"that move was meant for deal {deal + 1}, but deal {self.deal_number + 1} "
+                "is being played"
+            )
+        move = parse_move(notation, self.match.state)
+        self.apply(seat, move, ply=ply)
+        return move
+
+    def apply(self, seat: int, move: Move, *, ply: int) -> None:
+        """Apply ``move`` for ``seat`` after the library's seat and ply checks.
+
+        Raises:
+            IllegalMoveError: as `briscola.apply` does with ``seat`` and ``ply``.
+        """
+        before = self.match
+        after = apply(before, move, seat=seat, ply=ply)
+        new = len(after.results) - len(before.results)
+        if new:
+            # The match deals the next deal at once: keep the finished one for its record.
+            # Any further result is a deal annulled as it was dealt, with nothing to replay.
+            self.finished.append(apply(before.state, move))
+            self.finished.extend([None] * (new - 1))
+        self.match = after
+        self.moves.append(str(move))
+
+    def legal_for(self, seat: int) -> tuple[Move, ...]:
+        """The moves ``seat`` may make now (``()`` when it is not its turn)."""
+        return legal_moves(self.match.state) if current_player(self.match) == seat else ()
+
+    # --- what each seat sees ---------------------------------------------------------------
+
+    def view_of(self, seat: int | None) -> View:
+        """The deal as ``seat`` sees it; ``None`` for a spectator."""
+        state = self.match.state
+        return public_view(state) if seat is None else observe(state, seat)
+
+    def message(self, seat: int | None) -> str:
+        """The ``table`` message for ``seat`` (``None``: a spectator), as JSON text.
+
+        It carries `dumps` of that seat's view of the deal and, once a deal has finished, of
+        its view of the last finished deal, and the public match standing.
+        """
+        return self.messages([seat])[seat]
+
+    def messages(self, seats: Iterable[int | None]) -> dict[int | None, str]:
+        """`message` for each of ``seats``, sharing the public part between them."""
+        standing = score(self.match)
+        match = {
+            "format": str(self.match.format),
+            "single_deal": self.settings.format is None,
+            "totals": list(standing.totals),
+            "game_points": list(standing.game_points),
+            "deals_won": list(standing.deals_won),
+            "deals_played": standing.deals_played,
+            "winners": sorted(standing.winners),
+            "final": standing.final,
+            "results": [
+                {
+                    "dealer": result.dealer,
+                    "points": list(result.score.points),
+                    "deltas": list(result.score.deltas),
+                    "winners": sorted(result.score.winners),
+                    "void": result.score.void,
+                }
+                for result in self.match.results
+            ],
+        }
+        common = {
+            "type": "table",
+            "table": self.id,
+            "players": self.players,
+            "variant": self.settings.variant,
+            "title": self.match.rules.title,
+            "bots": sorted(self.bots),
+            "deal": self.deal_number,
+            "match": match,
+            "finished_deals": [deal for deal, final in enumerate(self.finished) if final],
+        }
+        built = {}
+        for seat in seats:
+            view = self.view_of(seat)
+            head = {**common, "seat": seat, "trick_seats": _trick_seats(view)}
+            # The views are JSON text from dumps() already: splice them in, not re-encode.
+            built[seat] = (
+                json.dumps(head, separators=(",", ":"))[:-1]
+                + ',"view":'
+                + dumps(view)
+                + ',"previous":'
+                + self._previous(seat)
+                + "}"
+            )
+        return built
+
+    def _previous(self, seat: int | None) -> str:
+        """The seat's view of the last finished deal as JSON (``null`` if none, or when the
+        match is over); it cannot change until the next deal ends, so it is kept."""
+        final = self.finished[-1] if self.finished and not self.over else None
+        if final is None:
+            return "null"
+        key = (len(self.finished), seat)
+        text = self._previous_views.get(key)
+        if text is None:
+            text = dumps(public_view(final) if seat is None else observe(final, seat))
+            if len(self._previous_views) > 4 * self.players:
+                self._previous_views.clear()
+            self._previous_views[key] = text
+        return text
+
+    def record(self, deal: int) -> str:
+        """The record of a finished deal (numbered from 0), as text.
+
+        Raises:
+            IllegalMoveError: if that deal is not finished.
+        """
+        final = self.finished[deal] if 0 <= deal < len(self.finished) else None
+        if final is None:
+            raise IllegalMoveError(
+                f"deal {deal + 1} has no record: only finished deals can be downloaded"
+            )
+        return Record.from_state(
+            final, Event=f"briscola table {self.id}, deal {deal + 1}"
+        ).to_text()
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to restore the table: settings, tokens and moves."""
+        return {
+            "format": SAVE_FORMAT,
+            "id": self.id,
+            "settings": self.settings.to_json(),
+            "tokens": list(self.tokens),
+            "moves": list(self.moves),
+        }
+
+    @classmethod
+    def from_json(
+        cls, value: Mapping[str, Any], *, bot_factory: Callable[[str, int], Player] = make_bot
+    ) -> Table:
+        """Restore a table from `to_json`, replaying its moves through the public API.
+
+        Raises:
+            InvalidStateError: if the file is not a saved table or a move does not replay.
+        """
+        if not isinstance(value, Mapping) or value.get("format") != SAVE_FORMAT:
+            raise InvalidStateError("not a saved briscola table")
+        tokens = value.get("tokens")
+        moves = value.get("moves")
+        table_id = value.get("id")
+        settings = value.get("settings")
+        if (
+            not isinstance(table_id, str)
+            or not isinstance(settings, Mapping)
+            or not isinstance(tokens, list)
+            or not all(isinstance(t, str) and t for t in tokens)
+            or not isinstance(moves, list)
+            or not all(isinstance(m, str) for m in moves)
+        ):
+            raise InvalidStateError("a saved table needs an id, settings, tokens and moves")
+        try:
+            table = cls(
+                TableSettings.from_json(settings),
+                table_id=table_id,
+                tokens=tokens,
+                bot_factory=bot_factory,
+            )
+            for number, notation in enumerate(moves, 1):
+                state = table.match.state
+                seat = current_player(table.match)
+                if seat is None:
+                    raise IllegalMoveError("the match is over")
+                try:
+                    move = parse_move(notation, state)
+                    table.apply(seat, move, ply=observe(state, seat).ply)
+                except (IllegalMoveError, InvalidMoveError) as error:
+                    raise InvalidStateError(f"move {number} ({notation[:20]}): {error}") from None
+        except RulesError as error:
+            raise InvalidStateError(f"saved table {table_id[:64]}: {error}") from None
+        return table
+
+
+def _trick_seats(view: View) -> list[int]:
+    """Who played each card of the current trick: the last plays of the view's history."""
+    if not view.trick:
+        return []
+    plays = [seat for seat, move in view.history if isinstance(move, Play)]
+    return plays[-len(view.trick) :]
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """A bot's own seed, drawn from the match seed and its seat."""
+    digest = hashlib.sha256(b"briscola/web/bot:%d:%d" % (seed, seat)).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Tables:
+    """The tables of one server, optionally saved to a folder after every move.
+
+    Each table is one JSON file ``<id>.json`` in the folder, replaced atomically (written to a
+    temporary file, flushed to disk and renamed over the old one), so a crash leaves either
+    the file before the move or the file after it, never half of one. Each finished deal is
+    also written as a record, ``<id>-deal-<n>.txt``.
+    """
+
+    def __init__(
+        self,
+        save_dir: str | os.PathLike[str] | None = None,
+        *,
+        limit: int = 200,
+        bot_factory: Callable[[str, int], Player] = make_bot,
+    ) -> None:
+        self.save_dir = None if save_dir is None else Path(save_dir)
+        """Where tables are saved, or ``None``."""
+        self.limit = limit
+        """The most tables the server keeps open."""
+        self.bot_factory = bot_factory
+        """Makes a bot from its kind and seed."""
+        self._tables: dict[str, Table] = {}
+
+    def __iter__(self) -> Iterator[Table]:
+        return iter(list(self._tables.values()))
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def get(self, table_id: str) -> Table | None:
+        """The table with that id, or ``None``."""
+        return self._tables.get(table_id)
+
+    def create(self, settings: TableSettings) -> Table:
+        """Open a new table.
+
+        Raises:
+            RulesError: for bad settings, or when the server already has `limit` tables.
+        """
+        if len(self._tables) >= self.limit:
+            raise RulesError(f"this server already has {self.limit} tables: try again later")
+        table = Table(settings, bot_factory=self.bot_factory)
+        self._tables[table.id] = table
+        self.save(table)
+        return table
+
+    def load(self) -> list[Table]:
+        """Restore every table saved in `save_dir`; returns them.
+
+        Raises:
+            InvalidStateError: naming the file that cannot be restored.
+        """
+        if self.save_dir is None:
+            return []
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        restored = []
+        for path in sorted(self.save_dir.glob("*.json")):
+            try:
+                value = json.loads(path.read_text(encoding="utf-8"))
+                table = Table.from_json(value, bot_factory=self.bot_factory)
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise InvalidStateError(
+                    f"cannot read the saved table {path.name}: {error}"
+                ) from None
+            except InvalidStateError as error:
+                raise InvalidStateError(f"{path.name}: {error}") from None
+            self._tables[table.id] = table
+            restored.append(table)
+        return restored
+
+    def save(self, table: Table, *, finished_before: int | None = None) -> None:
+        """Write ``table`` to `save_dir` (nothing without one), and any newly finished deal."""
+        if self.save_dir is None:
+            return
+        self.save_dir.mkdir(parents=True, exist_ok=True)
+        _write_atomically(
+            self.save_dir / f"{table.id}.json",
+            json.dumps(table.to_json(), separators=(",", ":")),
+        )
+        start = len(table.finished) if finished_before is None else finished_before
+        for deal in range(start, len(table.finished)):
+            if table.finished[deal] is not None:
+                _write_atomically(
+                    self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
+                )
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

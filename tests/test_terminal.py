@@ -1,0 +1,147 @@
+"""``briscola play`` and ``briscola arena``, driven end to end as separate processes.
+
+The human's moves come from a scripted standard input. The script does not know the cards
+in advance, so at every prompt it offers lines in turn (a pass, a bid, a suit, every card
+of the deck) until one is legal: typos and illegal moves are answered and the game goes on.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import briscola
+from briscola import RulesError
+from briscola.terminal import make_player, play, run_arena
+from helpers import untyped
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = [str(card) for card in briscola.DECK]
+# Everything a human might answer, over and over: the first legal line is taken each time.
+SCRIPT = "\n".join((["pass", "bid 2", "points 61", "suit D", "show hand", *CARDS]) * 60) + "\n"
+
+
+def _run(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    return subprocess.run(
+        [sys.executable, "-m", "briscola", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat"),
+    [("classic", 0), ("chiamata", 1), ("bugiarda", 2), ("classic-4", 3), ("briscolone", 1)],
+)
+def test_a_whole_deal(variant: str, seat: int) -> None:
+    done = _run("play", "--variant", variant, "--seat", str(seat), "--seed", "4", stdin=SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert f"you are seat {seat}" in out
+    assert "your moves:" in out
+    assert "card points:" in out
+    assert any(
+        phrase in out for phrase in ("You won the deal", "You lost the deal", "No side won")
+    )
+    assert "is not legal now" in out  # the script's wrong guesses were answered
+
+
+def test_the_human_sees_only_its_own_hand() -> None:
+    done = _run("play", "--variant", "classic", "--seed", "4", stdin="")
+    state = briscola.new_game("classic", seed=4)
+    hidden = " ".join(str(card) for card in state.hands[1])
+    assert hidden not in done.stdout
+    assert " ".join(str(card) for card in state.hands[0]) in done.stdout
+
+
+def test_typos_help_and_eof() -> None:
+    done = _run("play", "--seed", "3", stdin="help\nxyz\nmoves\ntable\n")
+    assert done.returncode == 0
+    assert "Type a move" in done.stdout
+    assert "I cannot read 'xyz' as a move" in done.stdout
+    assert done.stdout.count("classic · dealer") == 2  # the table, and again on request
+    assert done.stdout.rstrip().endswith("Goodbye.")
+    assert done.stderr == ""
+
+
+def test_quit() -> None:
+    done = _run("play", "--seed", "3", stdin="quit\n")
+    assert done.returncode == 0
+    assert "Goodbye." in done.stdout
+
+
+def test_a_whole_match() -> None:
+    done = _run("play", "--variant", "classic", "--seed", "5", "--match", stdin=SCRIPT * 3)
+    assert done.returncode == 0, done.stderr
+    assert "Match: best_of(3)" in done.stdout
+    assert "match standing:" in done.stdout
+    assert "The match is over:" in done.stdout
+
+
+def test_search_opponents() -> None:
+    done = _run(
+        "play", "--variant", "classic", "--opponents", "search", "--seed", "2", stdin=SCRIPT
+    )
+    assert done.returncode == 0, done.stderr
+    assert "card points:" in done.stdout
+
+
+def test_bad_arguments_exit_2() -> None:
+    done = _run("play", "--variant", "nope")
+    assert done.returncode == 2
+    assert "unknown variant" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _run("play", "--seat", "5")
+    assert done.returncode == 2
+    assert "seat 5" in done.stderr
+    done = _run("arena", "--players", "greedy,smart")
+    assert done.returncode == 2
+    assert "unknown player 'smart'" in done.stderr
+
+
+def test_arena() -> None:
+    done = _run("arena", "--variant", "classic", "--players", "greedy,random", "--games", "20")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("player")
+    assert lines[1].startswith("0: greedy")
+    assert lines[2].startswith("1: random")
+    assert "classic, 20 games, seed 1" in done.stdout
+
+
+def test_arena_with_jobs_gives_the_same_table() -> None:
+    argv = ("arena", "--variant", "chiamata", "--players", "greedy,random", "--games", "10")
+    serial = _run(*argv)
+    pooled = _run(*argv, "--jobs", "2")
+    assert serial.returncode == pooled.returncode == 0, pooled.stderr
+    assert serial.stdout == pooled.stdout
+    assert "pooled by bot" in serial.stdout
+
+
+def test_play_in_process() -> None:
+    out = io.StringIO()
+    status = play("classic", seed=1, stdin=io.StringIO(SCRIPT), stdout=out)
+    assert status == 0
+    assert "card points:" in out.getvalue()
+
+
+def test_in_process_errors() -> None:
+    with pytest.raises(RulesError, match="unknown player"):
+        make_player("nobody", 1)
+    with pytest.raises(RulesError, match="at least one player"):
+        run_arena("classic", [], 1)
+    with pytest.raises(RulesError, match="jobs="):
+        run_arena("classic", ["greedy"], 1, jobs=0)
+    with pytest.raises(RulesError, match="seed="):
+        play("classic", seed=untyped("x"), stdin=io.StringIO(""), stdout=io.StringIO())

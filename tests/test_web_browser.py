@@ -1,0 +1,278 @@
+"""Whole deals played by clicking in a real headless browser (Chromium through Playwright).
+
+Each human seat has its own page; at every turn the test checks that the page shows that
+seat's hand and no card hidden from it. On a failure every page is saved as a screenshot in a
+temporary folder, whose path is printed.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from briscola import Record, current_player, observe
+from briscola.web.tables import Table, Tables, TableSettings
+from web_support import hidden_from, live_server
+
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT = 15_000  # ms for one page to show one move
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[Tables, str]]:
+    tables = Tables()
+    with live_server(tables) as base:
+        yield tables, base
+
+
+def cards_on(page: Any, selector: str = "[data-card]") -> set[str]:
+    """The cards a page shows for the deal in progress (the last deal's panel apart)."""
+    codes: list[str] = page.eval_on_selector_all(
+        selector, "els => els.filter(e => !e.closest('#previous')).map(e => e.dataset.card)"
+    )
+    return set(codes)
+
+
+def wait_for_move(table: Table, before: int) -> None:
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while len(table.moves) == before:
+        assert time.monotonic() < deadline, "the server never received the move"
+        time.sleep(0.005)
+
+
+def play_by_clicking(
+    browser: Any,
+    server: tuple[Tables, str],
+    settings: TableSettings,
+    *,
+    spectate: bool = False,
+) -> tuple[Table, dict[int | None, Any]]:
+    """Play the whole match at ``settings``: the bots' seats by bots, the others by clicks."""
+    tables, base = server
+    table = tables.create(settings)
+    pages: dict[int | None, Any] = {}
+    errors: list[str] = []
+    rng = random.Random(settings.seed)
+    try:
+        # One context (a window of its own) per seat: no page is a throttled background tab.
+        seats: list[int | None] = [seat for seat in range(table.players) if seat not in table.bots]
+        for seat in seats + ([None] if spectate else []):
+            context = browser.new_context(viewport={"width": 1100, "height": 900})
+            pages[seat] = context.new_page()
+        for seat, page in pages.items():
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            fragment = "" if seat is None else f"#{table.tokens[seat]}"
+            page.goto(f"{base}/t/{table.id}{fragment}")
+            page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+        keyboard = 0
+        while not table.over:
+            seat = current_player(table.match)
+            if seat is None or seat in table.bots:
+                time.sleep(0.005)
+                continue
+            page = pages[seat]
+            view = observe(table.match.state, seat)
+            page.wait_for_selector(
+                f'body[data-ply="{view.ply}"][data-deal="{table.deal_number}"][data-turn="yours"]',
+                timeout=TIMEOUT,
+            )
+            # Nobody else can move now, so the page and the server agree on what is hidden.
+            assert cards_on(page, "#hand [data-card]") == {str(card) for card in view.hand}
+            assert not cards_on(page) & hidden_from(table, seat)
+            if None in pages and view.ply % 5 == 0:
+                spectator = pages[None]
+                spectator.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
+                assert not cards_on(spectator, "#hand [data-card]")
+                assert not cards_on(spectator) & hidden_from(table, None)
+            buttons = page.locator("[data-move]:not(:disabled)")
+            button = buttons.nth(rng.randrange(buttons.count()))
+            assert button.get_attribute("data-move") in {str(m) for m in view.legal_moves}
+            before = len(table.moves)
+            key = button.get_attribute("data-key")
+            if key is not None and rng.random() < 0.3:
+                page.keyboard.press(key)  # number keys choose moves
+                keyboard += 1
+            else:
+                button.click()
+            wait_for_move(table, before)
+        for page in pages.values():
+            page.wait_for_selector('body[data-over="true"]', timeout=TIMEOUT)
+        assert not errors
+        assert keyboard > 0 or len(table.moves) < 20
+        return table, pages
+    except BaseException:
+        folder = Path(tempfile.mkdtemp(prefix="briscola-web-"))
+        for seat, page in pages.items():
+            path = folder / f"{settings.variant}-seat-{'spectator' if seat is None else seat}.png"
+            try:
+                page.screenshot(path=str(path), full_page=True)
+                print(f"screenshot: {path}")
+            except Exception as error:  # the page may be what failed
+                print(f"no screenshot of {path.name}: {error}")
+        if errors:
+            print("page errors:", *errors, sep="\n  ")
+        raise
+
+
+def test_classic_two_pages_and_a_spectator(browser: Any, server: tuple[Tables, str]) -> None:
+    settings = TableSettings("classic", seed=21)
+    _, pages = play_by_clicking(browser, server, settings, spectate=True)
+    for page in pages.values():
+        result = page.inner_text("#result")
+        assert "Card points" in result
+        assert "Won by" in result or "No winner" in result
+    assert pages[0].locator("#records button").count() == 1
+    assert not pages[None].locator("#records button").count()
+    for page in pages.values():
+        page.context.close()
+
+
+def test_classic_4_a_match_against_bots(browser: Any, server: tuple[Tables, str]) -> None:
+    settings = TableSettings(
+        "classic-4", format="fixed_deals(2)", seed=8, bots={1: "greedy", 2: "random", 3: "search"}
+    )
+    table, pages = play_by_clicking(browser, server, settings)
+    page = pages[0]
+    standing = page.inner_text("#match")
+    assert "fixed_deals(2)" in standing
+    assert "Deal 2" in standing
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the record of deal 1").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    first = table.finished[0]
+    assert first is not None
+    assert Record.from_text(text).final_state() == first
+    page.context.close()
+
+
+def test_chiamata_auction_naming_and_play_against_bots(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    settings = TableSettings(
+        "chiamata", seed=5, bots={1: "random", 2: "random", 3: "random", 4: "random"}
+    )
+    table, pages = play_by_clicking(browser, server, settings)
+    assert table.match.state.phase.value == "over"
+    result = pages[0].inner_text("#result")
+    assert "called for" in result
+    for page in pages.values():
+        page.context.close()
+
+
+def test_the_french_toggle_and_the_lobby(browser: Any, server: tuple[Tables, str]) -> None:
+    _, base = server
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/")
+    page.select_option("#variant", "classic-4")
+    page.select_option("select[name=bot-1]", "random")
+    page.select_option("select[name=bot-2]", "")
+    page.select_option("select[name=bot-3]", "")
+    page.fill("#format", "best_of(3)")
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    links = page.locator("#link-list a")
+    assert links.count() == 4  # three seats for people (seat 0, 2, 3 here) and the spectators
+    page.goto(links.first.get_attribute("href") or "")
+    page.wait_for_selector("body[data-connected=true]")
+    italian = page.inner_text("#hand")
+    page.check("#french")
+    french = page.inner_text("#hand")
+    assert italian != french
+    assert any(symbol in french for symbol in "♦♥♠♣")
+    first = page.locator("#hand [data-card]").first
+    assert " of " in (first.get_attribute("aria-label") or "")
+    context.close()
+
+
+MOVE_KINDS = [
+    ("bugiarda", {"public_claims": True}),  # declarations, during play too
+    ("chiamata-milan", {}),  # rank bids, point bids, naming the trumps
+    ("chiamata", {"auction": "points_only"}),  # naming the called card
+    ("classic", {"seven_swap": True}),  # swapping for the face-up card
+    ("classic-4", {"signals": True, "share_hands_before_first_trick": "voluntary"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), MOVE_KINDS, ids=[v for v, _ in MOVE_KINDS])
+def test_every_kind_of_move_is_a_button(
+    browser: Any, server: tuple[Tables, str], variant: str, options: dict[str, object]
+) -> None:
+    """Whenever a kind of move is legal for the first time, the page offers exactly the
+    legal moves as buttons, each carrying its notation."""
+    tables, base = server
+    context = browser.new_context()
+    page = context.new_page()
+    checked: set[str] = set()
+    try:
+        for seed in range(40):
+            table = tables.create(TableSettings(variant, options, seed=seed))
+            rng = random.Random(seed)
+            while not table.over:
+                seat = current_player(table.match)
+                assert seat is not None
+                view = observe(table.match.state, seat)
+                kinds = {type(move).__name__ for move in view.legal_moves}
+                if kinds - checked:
+                    # A fresh page: going to a link that differs only after "#" would not
+                    # load the page again.
+                    page.close()
+                    page = context.new_page()
+                    page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+                    page.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
+                    offered = page.eval_on_selector_all(
+                        "[data-move]:not(:disabled)", "els => els.map(e => e.dataset.move)"
+                    )
+                    assert sorted(offered) == sorted(str(move) for move in view.legal_moves)
+                    checked |= kinds
+                move = rng.choice(view.legal_moves)
+                table.apply(seat, move, ply=view.ply)
+            if set(_kinds_of(variant)) <= checked:
+                break
+    except BaseException:
+        path = Path(tempfile.mkdtemp(prefix="briscola-web-")) / f"{variant}-moves.png"
+        page.screenshot(path=str(path), full_page=True)
+        print(f"screenshot: {path}")
+        raise
+    finally:
+        context.close()
+    assert set(_kinds_of(variant)) <= checked
+
+
+def _kinds_of(variant: str) -> tuple[str, ...]:
+    return {
+        "bugiarda": ("Declare", "Pass", "Play"),
+        "chiamata-milan": ("Bid", "BidPoints", "NameSuit", "Pass", "Play"),
+        "chiamata": ("BidPoints", "NameCard", "Pass", "Play"),
+        "classic": ("SwapTrump", "Play"),
+        "classic-4": ("Signal", "ShowHand", "Pass", "Play"),
+    }[variant]

@@ -1,0 +1,363 @@
+"""The web table's WebSocket protocol, from raw clients: seats, tokens, stale and bad messages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+import briscola
+from briscola import Record, apply, legal_moves, observe
+from briscola.web import app as web_app
+from briscola.web.app import create_app
+from briscola.web.tables import Table, Tables, TableSettings
+from web_support import cards_in, hidden_from
+
+Socket = Any
+
+
+def hello(ws: Socket, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+    return receive(ws)
+
+
+def receive(ws: Socket) -> dict[str, Any]:
+    value: dict[str, Any] = json.loads(ws.receive_text())
+    return value
+
+
+def move(ws: Socket, message: dict[str, Any], notation: str) -> None:
+    ws.send_text(
+        json.dumps(
+            {
+                "type": "move",
+                "move": notation,
+                "ply": message["view"]["ply"],
+                "deal": message["deal"],
+            }
+        )
+    )
+
+
+def until_table(ws: Socket) -> tuple[list[str], dict[str, Any]]:
+    """The error messages received, up to and including the next table message."""
+    errors: list[str] = []
+    while True:
+        message = receive(ws)
+        if message["type"] == "table":
+            return errors, message
+        errors.append(message["message"])
+
+
+@pytest.fixture
+def served() -> Any:
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=11))
+    with TestClient(create_app(tables)) as client:
+        yield client, table, tables
+
+
+def test_each_seat_gets_only_its_own_view(served: Any) -> None:
+    client, table, _ = served
+    for seat in range(2):
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            message = hello(ws, table.tokens[seat])
+            assert message["seat"] == seat
+            assert message["view"] == json.loads(briscola.dumps(observe(table.match.state, seat)))
+            text = json.dumps(message)
+            assert not cards_in(text) & hidden_from(table, seat)
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        message = hello(ws, None)
+        assert message["seat"] is None
+        assert message["view"]["hand"] == []
+        assert not cards_in(json.dumps(message)) & hidden_from(table, None)
+
+
+def test_a_wrong_token_is_refused_and_closed(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        reply = hello(ws, table.tokens[0][:-1] + "x")
+        assert reply == {"type": "error", "message": "this link is not valid for this table"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4003
+
+
+def test_an_unknown_table_is_refused(served: Any) -> None:
+    client, _, _ = served
+    with client.websocket_connect("/ws/no-such-table") as ws:
+        assert receive(ws)["type"] == "error"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4004
+
+
+def test_a_seat_cannot_move_for_another_seat(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        message = hello(ws, table.tokens[1])  # seat 0 is to act
+        card = str(legal_moves(table.match.state)[0])
+        move(ws, message, card)
+        errors, again = until_table(ws)
+        assert len(errors) == 1
+        assert "turn" in errors[0]
+        assert "seat 0" in errors[0]
+        assert "seat 1" in errors[0]
+        assert again["view"]["ply"] == 0
+        assert table.moves == []
+
+
+def test_a_spectator_can_never_act(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        message = hello(ws, None)
+        move(ws, message, str(legal_moves(table.match.state)[0]))
+        assert receive(ws) == {"type": "error", "message": "spectators cannot play"}
+        assert table.moves == []
+
+
+def _seed_where_seat_0_leads_twice() -> tuple[int, str, str]:
+    """A seed and two plays after which seat 0 (the first to act) is to act again."""
+    for seed in range(100):
+        state = TableSettings("classic", seed=seed).new_match().state
+        for first in legal_moves(state):
+            after = apply(state, first)
+            for second in legal_moves(after):
+                if apply(after, second).turn == 0:
+                    return seed, str(first), str(second)
+    raise AssertionError("no such seed")
+
+
+def test_a_replayed_or_stale_move_is_refused() -> None:
+    seed, first, second = _seed_where_seat_0_leads_twice()
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=seed))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as zero,
+        client.websocket_connect(f"/ws/{table.id}") as one,
+    ):
+        start = hello(zero, table.tokens[0])
+        seen_by_one = hello(one, table.tokens[1])
+        move(zero, start, first)
+        until_table(zero)
+        _, seen_by_one = until_table(one)
+        move(one, seen_by_one, second)
+        until_table(one)
+        _, now = until_table(zero)
+        assert now["view"]["turn"] == 0
+        assert now["view"]["ply"] == 2
+        hand_card = now["view"]["legal_moves"][0]
+        # The very same message again, and a fresh move with the old ply: both stale.
+        move(zero, start, first)
+        move(zero, start, hand_card)
+        errors, _ = until_table(zero)
+        errors += until_table(zero)[0]
+        assert len(errors) == 2, errors
+        assert all("ply 0" in error and "ply 2" in error for error in errors)
+        assert table.moves == [first, second]
+        # The right ply but another deal's number is refused too.
+        zero.send_text(json.dumps({"type": "move", "move": hand_card, "ply": 2, "deal": 1}))
+        errors, _ = until_table(zero)
+        assert errors == ["that move was meant for deal 2, but deal 1 is being played"]
+        move(zero, now, hand_card)
+        assert until_table(zero)[1]["view"]["ply"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("not json", "a message must be a JSON object"),
+        ("[1, 2]", 'a message must be a JSON object with a "type"'),
+        ('{"type": 3}', 'a message must be a JSON object with a "type"'),
+        ('{"type": "dance"}', "unknown message type 'dance'"),
+        (
+            '{"type": "move", "move": "AD"}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
+        (
+            '{"type": "move", "move": "AD", "ply": true, "deal": 0}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
+        (
+            '{"type": "move", "move": ["AD"], "ply": 0, "deal": 0}',
+            'a move needs "move" (its notation), "ply" and "deal" (numbers)',
+        ),
+        ('{"type": "move", "move": "the queen of hearts", "ply": 0, "deal": 0}', "cannot read"),
+        ('{"type": "move", "move": "bid 9", "ply": 0, "deal": 0}', "not"),
+        ('{"type": "record", "deal": "0"}', "records go to the players, for a deal number"),
+        ('{"type": "record", "deal": 0}', "deal 1 has no record: only finished deals"),
+    ],
+)
+def test_malformed_messages_get_an_error_and_change_nothing(
+    served: Any, text: str, reply: str
+) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[0])
+        ws.send_text(text)
+        answer = receive(ws)
+        assert answer["type"] == "error"
+        assert reply in answer["message"]
+        assert table.moves == []
+        # The connection stays usable (a refused move is followed by the current view).
+        ws.send_text('{"type": "record", "deal": 5}')
+        answer = receive(ws)
+        if answer["type"] == "table":
+            assert answer["view"]["ply"] == 0
+            answer = receive(ws)
+        assert "deal 6 has no record" in answer["message"]
+
+
+def test_an_oversized_message_closes_the_connection(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[0])
+        ws.send_text(json.dumps({"type": "move", "move": "x" * 2000, "ply": 0, "deal": 0}))
+        assert "at most 1024 characters" in receive(ws)["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4009
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "x" * 5000}))  # an oversized hello
+        assert "at most 1024 characters" in receive(ws)["message"]
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+    assert table.moves == []
+
+
+def test_binary_frames_and_floods_close_the_connection(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[0])
+        ws.send_bytes(b"\x00\x01")
+        assert receive(ws)["message"] == "send text messages only"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[0])
+        for _ in range(web_app.RATE[0]):
+            ws.send_text('{"type": "dance"}')
+        messages = [receive(ws) for _ in range(web_app.RATE[0])]
+        assert messages[-1]["message"] == "too many messages: slow down"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4029
+
+
+def test_a_silent_connection_is_closed(served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, table, _ = served
+    monkeypatch.setattr(web_app, "HELLO_TIMEOUT", 0.05)
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        assert receive(ws) == {"type": "error", "message": "say hello first"}
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+
+
+def test_reconnecting_with_the_same_link_restores_the_seat(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        first = hello(ws, table.tokens[0])
+        move(ws, first, first["view"]["legal_moves"][0])
+        _, after = until_table(ws)
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        again = hello(ws, table.tokens[0])
+    assert again["seat"] == 0
+    assert again["view"] == after["view"]
+
+
+def test_bots_play_and_a_finished_deal_can_be_downloaded() -> None:
+    tables = Tables()
+    table = tables.create(
+        TableSettings("classic-4", seed=4, bots={1: "random", 2: "random", 3: "random"})
+    )
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, table.tokens[0])
+        while not message["match"]["final"]:
+            if message["view"]["legal_moves"]:
+                move(ws, message, message["view"]["legal_moves"][-1])
+            message = receive(ws)
+            assert message["type"] == "table"
+            assert not cards_in(json.dumps(message["view"])) & hidden_from(table, 0)
+        assert message["view"]["phase"] == "over"
+        ws.send_text('{"type": "record", "deal": 0}')
+        reply = receive(ws)
+    assert reply["type"] == "record"
+    record = Record.from_text(reply["text"])
+    assert record.final_state() == table.match.state
+    assert len(table.moves) == 40
+
+
+def test_a_failing_bot_does_not_stall_the_table() -> None:
+    def broken(kind: str, seed: int) -> Any:
+        def bot(view: briscola.View) -> briscola.Move:
+            raise ZeroDivisionError
+
+        return bot
+
+    tables = Tables(bot_factory=broken)
+    table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, None)
+        while not message["match"]["final"]:
+            message = receive(ws)
+    assert table.over
+    assert len(table.moves) == 40
+
+
+def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
+    client, _, tables = served
+    presets = client.get("/api/presets").json()
+    assert [p["id"] for p in presets["presets"]] == list(briscola.VARIANTS)
+    reply = client.post(
+        "/api/tables",
+        json={
+            "variant": "chiamata",
+            "options": {"stakes": "bands"},
+            "format": "fixed_deals(2)",
+            "bots": {"1": "greedy", "4": "random"},
+        },
+    )
+    assert reply.status_code == 201
+    links = reply.json()
+    table: Table = tables.get(links["table"])
+    assert table.match.rules == briscola.rules("chiamata", stakes="bands")
+    assert links["seats"][1] is None
+    assert links["seats"][0] == f"/t/{table.id}#{table.tokens[0]}"
+    for body, error in [
+        ({"variant": "poker"}, "choose a preset"),
+        ({"variant": "classic", "options": {"stakes": "bands"}}, "stakes"),
+        ({"variant": "classic", "options": {"nope": 1}}, "'nope' is not a table rule"),
+        ({"variant": "classic", "options": {"seven_swap": [1]}}, "must be short text"),
+        ({"variant": "classic", "format": "best_of(x)"}, "best_of"),
+        ({"variant": "classic", "bots": {"7": "random"}}, "seat 7"),
+        ({"variant": "classic", "bots": {"1": "genius"}}, "bots must map seats"),
+    ]:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 400, body
+        assert error in answer.json()["error"], body
+    assert client.post("/api/tables", content=b"{" * 9000).status_code == 413
+    assert client.post("/api/tables", content=b"\xff").status_code == 400
+
+
+def test_pages_carry_security_headers(served: Any) -> None:
+    client, table, _ = served
+    for path in ("/", f"/t/{table.id}", "/static/table.js", "/api/presets"):
+        reply = client.get(path)
+        assert reply.status_code == 200, path
+        assert "default-src 'self'" in reply.headers["content-security-policy"]
+        assert reply.headers["x-frame-options"] == "DENY"
+    assert client.get("/t/unknown-table").status_code == 404

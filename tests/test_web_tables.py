@@ -1,0 +1,231 @@
+"""The web table's game side: settings, saving after every move, restoring, and a restart."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import briscola
+from briscola import InvalidStateError, RulesError, observe
+from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play_some(table: Table, moves: int) -> None:
+    for _ in range(moves):
+        seat = table.match.state.turn
+        assert seat is not None
+        view = observe(table.match.state, seat)
+        table.apply(seat, view.legal_moves[-1], ply=view.ply)
+
+
+def test_options_and_bots_read_like_the_command_line() -> None:
+    assert parse_option("trump_suit=none") == ("trump_suit", None)
+    assert parse_option("stakes=bands") == ("stakes", "bands")
+    with pytest.raises(RulesError, match="NAME=VALUE"):
+        parse_option("seven_swap")
+    assert parse_bots("", 2) == {}
+    assert parse_bots("0=search,3", 4) == {0: "search", 3: "greedy"}
+    with pytest.raises(RulesError, match="seat 2 is not a seat"):
+        parse_bots("2", 2)
+    with pytest.raises(RulesError, match="'x1' is not a seat"):
+        parse_bots("x1", 2)
+    with pytest.raises(RulesError, match="'clever' is not a bot"):
+        parse_bots("1=clever", 2)
+    with pytest.raises(RulesError, match="is not a bot"):
+        make_bot("clever", 1)
+
+
+def test_every_bot_kind_plays_a_legal_move() -> None:
+    state = briscola.new_game("classic", seed=1)
+    view = observe(state, 0)
+    for kind in ("random", "greedy", "search"):
+        assert make_bot(kind, 5)(view) in view.legal_moves
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(RulesError, match="'poker' is not a preset"):
+        TableSettings("poker")
+    with pytest.raises(RulesError, match="seven_swap"):
+        Table(TableSettings("chiamata", {"seven_swap": True}))
+    with pytest.raises(RulesError, match="seat 5"):
+        Table(TableSettings("classic-4", bots={5: "random"}))
+    with pytest.raises(InvalidStateError, match="needs 2 tokens"):
+        Table(TableSettings("classic"), tokens=["a"])
+
+
+def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
+    tables = Tables(tmp_path)
+    table = tables.create(
+        TableSettings("classic", {"seven_swap": True}, "best_of(3)", seed=9, bots={1: "random"})
+    )
+    saved = tmp_path / f"{table.id}.json"
+    for _ in range(45):  # past the end of the first deal
+        finished = len(table.finished)
+        play_some(table, 1)
+        tables.save(table, finished_before=finished)
+        on_disk = json.loads(saved.read_text(encoding="utf-8"))
+        assert on_disk["moves"] == table.moves
+    assert (tmp_path / f"{table.id}-deal-1.txt").exists()
+    assert not list(tmp_path.glob(".*.tmp"))
+    restored = Tables(tmp_path)
+    [again] = restored.load()
+    assert again.id == table.id
+    assert again.tokens == table.tokens
+    assert again.match == table.match
+    assert again.finished == table.finished
+    assert again.settings.bots == {1: "random"}
+    record = briscola.Record.from_text((tmp_path / f"{table.id}-deal-1.txt").read_text("utf-8"))
+    assert record.final_state() == table.finished[0]
+
+
+def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", seed=1))
+    play_some(table, 2)
+    tables.save(table)
+    path = tmp_path / f"{table.id}.json"
+    value = json.loads(path.read_text(encoding="utf-8"))
+    value["moves"][1] = "swap KD"
+    path.write_text(json.dumps(value), encoding="utf-8")
+    with pytest.raises(InvalidStateError, match=r"move 2 \(swap KD\)"):
+        Tables(tmp_path).load()
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="cannot read the saved table"):
+        Tables(tmp_path).load()
+    path.write_text('{"format": 1, "id": 3}', encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="needs an id, settings, tokens and moves"):
+        Tables(tmp_path).load()
+
+
+def test_the_server_keeps_a_limit_of_tables() -> None:
+    tables = Tables(limit=1)
+    tables.create(TableSettings("classic"))
+    with pytest.raises(RulesError, match="already has 1 tables"):
+        tables.create(TableSettings("classic"))
+
+
+def _start(save: Path, port: int) -> tuple[subprocess.Popen[str], list[str]]:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "briscola",
+            "serve",
+            "--port",
+            str(port),
+            "--variant",
+            "classic",
+            "--seed",
+            "3",
+            "--save",
+            str(save),
+            "--no-lobby",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert process.stdout is not None
+    lines = [process.stdout.readline() for _ in range(4)]
+    return process, lines
+
+
+@contextlib.contextmanager
+def _connect(url: str, port: int, token: str) -> Iterator[Any]:
+    from websockets.sync.client import connect
+
+    deadline = time.monotonic() + 10
+    while True:  # the links are printed before the server listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    with connect(url, open_timeout=5) as websocket:
+        websocket.send(json.dumps({"type": "hello", "token": token}))
+        yield websocket
+
+
+def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    from web_support import free_port
+
+    port = free_port()
+    process, lines = _start(tmp_path, port)
+    try:
+        links = [re.search(r"http://\S+", line) for line in lines[1:3]]
+        assert all(links), lines
+        table_id, token = links[0].group().rsplit("/", 1)[1].split("#")  # type: ignore[union-attr]
+        other = links[1].group().rsplit("#", 1)[1]  # type: ignore[union-attr]
+        url = f"ws://127.0.0.1:{port}/ws/{table_id}"
+        tokens = [token, other]
+        played = []
+        with _connect(url, port, tokens[0]) as zero, _connect(url, port, tokens[1]) as one:
+            sockets = [zero, one]
+            latest = [json.loads(zero.recv(5)), json.loads(one.recv(5))]
+            for _ in range(7):
+                seat = latest[0]["view"]["turn"]
+                view = latest[seat]["view"]
+                notation = view["legal_moves"][0]
+                sockets[seat].send(
+                    json.dumps({"type": "move", "move": notation, "ply": view["ply"], "deal": 0})
+                )
+                played.append(notation)
+                for s in (0, 1):
+                    latest[s] = json.loads(sockets[s].recv(5))
+            hand = latest[0]["view"]["hand"]
+        process.send_signal(signal.SIGKILL)  # no chance to save anything on the way out
+        process.wait(10)
+        assert process.stdout is not None
+        process.stdout.close()
+        saved = json.loads((tmp_path / f"{table_id}.json").read_text(encoding="utf-8"))
+        assert saved["moves"] == played
+        process, lines = _start(tmp_path, port)
+        assert table_id in lines[0]
+        with _connect(url, port, tokens[0]) as zero:
+            again = json.loads(zero.recv(5))
+        assert again["seat"] == 0
+        assert again["view"]["ply"] == 7
+        assert again["view"]["hand"] == hand
+    finally:
+        process.terminate()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["--variant", "poker"], "poker"),
+        (["--bots", "7"], "seat 7 is not a seat"),
+        (["--bots", "1=genius"], "'genius' is not a bot"),
+        (["--option", "stakes=bands"], "stakes"),
+        (["--format", "best_of(0)"], "best_of"),
+    ],
+)
+def test_serve_refuses_bad_settings_before_listening(
+    argv: list[str], error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from briscola.cli import main
+
+    assert main(["serve", *argv]) == 2
+    printed = capsys.readouterr().err
+    assert printed.startswith("briscola: ")
+    assert error in printed
