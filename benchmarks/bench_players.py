@@ -24,7 +24,16 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import briscola
-from briscola import GreedyPlayer, Move, Player, RandomPlayer, SearchPlayer, View, simulate
+from briscola import (
+    GreedyPlayer,
+    Move,
+    Player,
+    RandomPlayer,
+    SearchPlayer,
+    VariantId,
+    View,
+    simulate,
+)
 from briscola.simulation import Simulation, mean_interval
 
 VARIANTS = ("classic", "classic-4", "chiamata", "chiamata-milan", "bugiarda")
@@ -53,7 +62,7 @@ class Timed:
 
 
 def duel(
-    variant: str, a: Player, b: Player, games: int, seed: int, jobs: int
+    variant: VariantId, a: Player, b: Player, games: int, seed: int, jobs: int
 ) -> tuple[Simulation, tuple[float, float, float]]:
     """Play bot ``a`` against bot ``b``; return the run and the paired margin with its CI."""
     n = briscola.rules(variant).players
@@ -72,7 +81,7 @@ def duel(
     return run, (mean, low, high)
 
 
-def search_speed(variant: str, moves: int, seed: int) -> tuple[float, float]:
+def search_speed(variant: VariantId, moves: int, seed: int) -> tuple[float, float]:
     """Mean CPU milliseconds per move of `SearchPlayer` at its default budget (all moves,
     and moves with a choice), over games against `GreedyPlayer` in this process."""
     timed = Timed(SearchPlayer(seed))

@@ -27,7 +27,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from ._version import __version__
 from .errors import BriscolaError
@@ -320,7 +320,7 @@ def _option(text: str) -> tuple[str, object]:
     return name, value
 
 
-def _add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     """``briscola serve``: a table in the browser (the ``web`` extra), see `briscola.web`."""
     serve = commands.add_parser("serve", help="open a table in the browser (needs briscola[web])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")

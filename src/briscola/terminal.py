@@ -19,16 +19,16 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Final, TextIO
+from typing import Any, Final, TextIO, cast
 
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
-from .game import apply, current_player, is_over, new_game
+from .game import apply, current_player, is_over, new_game, score
 from .match import Match, new_match
 from .moves import Move, parse_move
 from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from .render import render
-from .rules import rules
-from .scoring import Score, score
+from .rules import VariantId, rules
+from .scoring import Score
 from .simulation import PlayerSummary, Simulation, simulate
 from .state import State
 from .views import View, observe
@@ -109,7 +109,7 @@ def play(
     """
     reader = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
-    r = rules(variant)
+    r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(f"seat {seat!r} is not a seat of {r.variant!r}: use 0 to {r.players - 1}")
     if seed is not None and type(seed) is not int:
@@ -284,7 +284,7 @@ def run_arena(
     Raises:
         RulesError: for a bad variant, name, number of games, jobs or seed.
     """
-    r = rules(variant)
+    r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
     if not names:
         raise RulesError("name at least one player, such as --players greedy,random")
     if type(jobs) is not int or jobs < 1:
@@ -342,7 +342,7 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
 # --- argument parsing ------------------------------------------------------------------------
 
 
-def add_play_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``briscola play`` to the command line's subcommands."""
     parser = commands.add_parser("play", help="play a game in the terminal against bots")
     parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")
@@ -355,7 +355,7 @@ def add_play_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser
     parser.set_defaults(run=run_command)
 
 
-def add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_arena_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``briscola arena`` to the command line's subcommands."""
     parser = commands.add_parser("arena", help="play bots against each other and compare them")
     parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")

@@ -17,7 +17,7 @@ import secrets
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import (
     VARIANTS,
@@ -43,6 +43,7 @@ from .. import (
     score,
 )
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
+from ..rules import VariantId
 
 __all__ = [
     "BOT_KINDS",
@@ -182,7 +183,7 @@ class TableSettings:
         """
         fmt = "fixed_deals(1)" if self.format is None else self.format
         options: dict[str, Any] = self.options
-        return new_match(self.variant, format=fmt, seed=self.seed, **options)
+        return new_match(cast(VariantId, self.variant), format=fmt, seed=self.seed, **options)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON values."""
