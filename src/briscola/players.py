@@ -33,7 +33,7 @@ import abc
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from .cards import DECK, Card, Rank, Suit
@@ -412,8 +412,7 @@ def _play(table: _Table, moves: Sequence[Move], rng: random.Random) -> Move:
     return _cheapest(plays, cost, rng)
 
 
-def _cheapest(plays: Sequence[Play], cost: object, rng: random.Random) -> Play:
-    assert callable(cost)
+def _cheapest(plays: Sequence[Play], cost: Callable[[Card], float], rng: random.Random) -> Play:
     ranked = sorted(plays, key=lambda move: (cost(move.card), move.card.id))
     low = cost(ranked[0].card)
     ties = [move for move in ranked if cost(move.card) == low]
