@@ -1,73 +1,46 @@
-"""A simple bot that decides from its own view only, against a random player.
+"""The library's greedy player against a random player, then a bot of your own.
 
-The bot sees what a player at the table sees (`briscola.observe`) and nothing more. Its rule
-of thumb: when following, take the trick as cheaply as possible if it is worth points,
-otherwise throw the least valuable card; when leading, lead the least valuable card.
+`briscola.GreedyPlayer` decides from its seat's `View` alone; `briscola.simulate` plays
+seeded games with the seats rotated and summarizes them. A player is any callable from a
+view to one of its legal moves, so writing your own takes a few lines (see ``cautious``).
 """
 
 from __future__ import annotations
 
-import random
-
 import briscola
-from briscola import Move, Play, View
+from briscola import GreedyPlayer, Move, Play, RandomPlayer, View
 
 
-def card_value(view: View, card: briscola.Card) -> int:
-    """Points plus a bonus for trumps, so the bot keeps its trumps when it can."""
-    bonus = 5 if card.suit is view.trump_suit else 0
-    return view.rules.card_points[card.id] + bonus
-
-
-def beats(view: View, card: briscola.Card, best: briscola.Card) -> bool:
-    """Whether ``card`` beats ``best``, the card currently winning the trick (rules §1.4)."""
-    if card.suit is best.suit:
-        return view.rules.strength[card.id] > view.rules.strength[best.id]
-    return card.suit is view.trump_suit
-
-
-def winning_card(view: View) -> briscola.Card:
-    """The card currently winning the trick in progress."""
-    best = view.trick[0]
-    for card in view.trick[1:]:
-        if beats(view, card, best):
-            best = card
-    return best
-
-
-def choose(view: View) -> Move:
-    """The bot's move, from its view alone."""
+def cautious(view: View) -> Move:
+    """A bot of one rule: take the trick when a card of the led suit can, else play low."""
     plays = [move for move in view.legal_moves if isinstance(move, Play)]
-    if len(plays) < len(view.legal_moves):
-        return view.legal_moves[-1]  # an exchange with the face-up card is always worth it
-    cheapest = min(plays, key=lambda move: card_value(view, move.card))
-    if not view.trick:
-        return cheapest
-    best = winning_card(view)
-    at_stake = sum(view.rules.card_points[card.id] for card in view.trick)
-    winners = [move for move in plays if beats(view, move.card, best)]
-    if winners and at_stake >= 3:
-        return min(winners, key=lambda move: card_value(view, move.card))
-    return cheapest
+    if not plays:
+        return view.legal_moves[0]
+    points = view.rules.card_points
+    if view.trick:
+        led = view.trick[0].suit
+        best = view.trick[briscola.trick_winner(view.trick, view.trump_suit, view.rules)]
+        takers = [
+            move
+            for move in plays
+            if briscola.beats(
+                move.card, best, led_suit=led, trump_suit=view.trump_suit, rules=view.rules
+            )
+            and move.card.suit is not view.trump_suit
+        ]
+        if takers:
+            return max(takers, key=lambda move: points[move.card.id])
+    return min(plays, key=lambda move: (move.card.suit is view.trump_suit, points[move.card.id]))
 
 
 def main(games: int = 200, seed: int = 1) -> float:
-    """Play ``games`` games (the bot in seat 0) and return the bot's share of the wins."""
-    rng = random.Random(seed)
-    wins = 0
-    for game in range(games):
-        state = briscola.new_game("classic", seed=seed * 100_000 + game)
-        while not briscola.is_over(state):
-            seat = briscola.current_player(state)
-            if seat == 0:
-                move = choose(briscola.observe(state, 0))
-            else:
-                move = rng.choice(briscola.legal_moves(state))
-            state = briscola.apply(state, move)
-        wins += 0 in briscola.score(state).winners
-    share = wins / games
-    print(f"the greedy bot won {wins} of {games} games ({share:.0%}) against a random player")
-    return share
+    """Greedy against random, then the cautious bot against random; return greedy's share."""
+    run = briscola.simulate("classic", [GreedyPlayer(), RandomPlayer()], games, seed=seed)
+    greedy = run.summary[0]
+    print(f"greedy won {greedy.wins} of {games} games ({greedy.win_rate:.0%}) against random")
+    mine = briscola.simulate("classic", [cautious, RandomPlayer()], games, seed=seed).summary[0]
+    print(f"the cautious bot won {mine.wins} of {games} games against random")
+    return greedy.win_rate
 
 
 if __name__ == "__main__":

@@ -354,3 +354,26 @@ def test_greedy_gives_points_to_a_partner_sure_to_win() -> None:
             assert move.card.points >= 10
             return
     pytest.fail("no such deal in 300 seeds")
+
+
+def _best_delta(state: briscola.State, seat: int) -> int:
+    """The game points ``seat`` gets under best play by both seats, every card known."""
+    if is_over(state):
+        return briscola.score(state).deltas[seat]
+    results = [_best_delta(apply(state, move), seat) for move in briscola.legal_moves(state)]
+    return max(results) if state.turn == seat else min(results)
+
+
+def test_the_search_player_plays_a_known_endgame_perfectly() -> None:
+    # In classic, once the stock is empty every card is known: the search must find the
+    # result that best play guarantees.
+    for seed in range(15):
+        state = new_game("classic", seed=seed)
+        rng = random.Random(seed)
+        while state.stock_size or len(state.hands[0]) + len(state.hands[1]) > 5:
+            state = apply(state, rng.choice(briscola.legal_moves(state)))
+        seat = current_player(state)
+        assert seat is not None
+        best = _best_delta(state, seat)
+        move = SearchPlayer(seed, worlds=8)(observe(state, seat))
+        assert _best_delta(apply(state, move), seat) == best

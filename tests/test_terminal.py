@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,27 @@ def test_in_process_errors() -> None:
         run_arena("classic", ["greedy"], 1, jobs=0)
     with pytest.raises(RulesError, match="seed="):
         play("classic", seed=untyped("x"), stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_ends_cleanly() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "briscola", "play", "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    seen = ""
+    while not seen.endswith("your move> "):
+        char = process.stdout.read(1)
+        assert char, seen
+        seen += char
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Interrupted." in out
+    assert "Traceback" not in err

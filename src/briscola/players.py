@@ -29,13 +29,14 @@ Examples:
 
 from __future__ import annotations
 
+import abc
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from .cards import Card, Rank, Suit
+from .cards import DECK, Card, Rank, Suit
 from .errors import RulesError
 from .game import apply, legal_moves, random_playout
 from .moves import (
@@ -145,7 +146,19 @@ def _check_view(view: object, who: str) -> View:
     return view
 
 
-class RandomPlayer:
+class _Bot(abc.ABC):
+    """What the library's bots share (so that a list of them is typed as players)."""
+
+    @abc.abstractmethod
+    def __call__(self, view: View) -> Move:
+        """A legal move of ``view``."""
+
+    @abc.abstractmethod
+    def with_seed(self, seed: int) -> _Bot:
+        """A fresh player of the same kind and budget, seeded with ``seed``."""
+
+
+class RandomPlayer(_Bot):
     """A uniformly random legal move: the baseline every bot should beat.
 
     Args:
@@ -249,7 +262,7 @@ def _friendliness(view: View, seat: int) -> tuple[float, ...]:
     return tuple(1.0 if o == seat else (share if o in others else 0.0) for o in range(n))
 
 
-class GreedyPlayer:
+class GreedyPlayer(_Bot):
     """Rules of thumb for every phase of every preset, deciding from the view alone.
 
     * Card play: take a trick worth points as cheaply as possible, with a card of the led
@@ -399,8 +412,7 @@ def _play(table: _Table, moves: Sequence[Move], rng: random.Random) -> Move:
     return _cheapest(plays, cost, rng)
 
 
-def _cheapest(plays: Sequence[Play], cost: object, rng: random.Random) -> Play:
-    assert callable(cost)
+def _cheapest(plays: Sequence[Play], cost: Callable[[Card], float], rng: random.Random) -> Play:
     ranked = sorted(plays, key=lambda move: (cost(move.card), move.card.id))
     low = cost(ranked[0].card)
     ties = [move for move in ranked if cost(move.card) == low]
@@ -523,7 +535,8 @@ def _declare(table: _Table, moves: Sequence[Move]) -> Move:
                 return Declare(Has(card))
     points = sum(table.points[card.id] for card in view.hand)
     trumps = sum(card.suit is trump for card in view.hand)
-    strong = points + 6 * trumps >= 12 * len(view.hand) // max(1, len(view.hand) // 3)
+    # An average card is worth 3 points and is a trump one time in four (6 points each).
+    strong = points + 6 * trumps > 4.5 * len(view.hand)
     claim = Declare(STRONG_HAND if strong else WEAK_HAND)
     if claim in legal:
         return claim
@@ -533,23 +546,28 @@ def _declare(table: _Table, moves: Sequence[Move]) -> Move:
 # --- the search player ---------------------------------------------------------------------
 
 
-class SearchPlayer:
+class SearchPlayer(_Bot):
     """Perfect-information Monte Carlo search over sampled deals.
 
-    For each decision in trick play it draws ``worlds`` full deals consistent with its view
-    (`determinize`), applies each candidate card in each of them, and plays the deal out to
-    the end with a fast greedy policy (``rollout="greedy"``) or at random
-    (``rollout="random"``, using `random_playout`). It keeps the card with the best mean
-    result for its side: the card points of its side (or, in Chiamata before the partner is
-    known, of its own seat, counted with the greedy player's estimate of who is a partner).
-    The same worlds are used for every candidate, which makes the comparison fair.
+    For each decision in trick play it draws up to ``worlds`` full deals consistent with its
+    view (`determinize`), applies each candidate card in each of them, and plays the deal
+    out to the end with a fast greedy policy (``rollout="greedy"``) or at random
+    (``rollout="random"``, using `random_playout`). Once 8 cards or fewer are left in the
+    hands and the stock, each sampled deal is solved exactly instead (alpha-beta with every
+    card known). An outcome is worth its side's margin of card points plus a bonus for the
+    game points won; where the partner is not yet known (Chiamata) each seat counts as
+    friendly as the greedy player's estimate. The same deals are used for every candidate,
+    the greedy player's choice gets a small head start, and the sampling stops early once
+    one card is clearly ahead (by 2.5 standard errors of the paired differences, after 8
+    deals at least).
 
     Exchanges with the face-up card, signals, the auction, naming, declarations and hand
     sharing are decided as `GreedyPlayer` decides them.
 
     Args:
         seed: Makes the search repeatable; ``None`` seeds from the operating system.
-        worlds: Deals sampled per decision (default 24).
+        worlds: The most deals sampled per decision (default 64); the search stops
+            earlier once one card is clearly ahead of the others.
         rollout: ``"greedy"`` (default) or ``"random"``.
         time_ms: If given, stop sampling worlds once this many milliseconds have passed
             (at least one world is always searched). A time budget makes the player's moves
@@ -563,7 +581,7 @@ class SearchPlayer:
         self,
         seed: int | None = None,
         *,
-        worlds: int = 24,
+        worlds: int = 64,
         rollout: str = "greedy",
         time_ms: float | None = None,
     ) -> None:
@@ -608,32 +626,31 @@ class SearchPlayer:
         return self._search(view, table, plays)
 
     def _search(self, view: View, table: _Table, plays: list[Play]) -> Move:
-        assert view.seat is not None
         rng = self._rng
-        totals = [0.0] * len(plays)
+        values: list[list[float]] = [[] for _ in plays]
         weights = table.friendly
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         exact = all(w in (0.0, 1.0) for w in weights)
-        searched = 0
-        for _ in range(self.worlds):
-            searched += 1
+        # Sampling is noisy: the greedy choice keeps a small head start, so the search departs
+        # from it only when the sampled deals clearly favour another card.
+        preferred = _play(table, plays, random.Random(0))
+        head_start = [_PRIOR if move == preferred else 0.0 for move in plays]
+        for world in range(1, self.worlds + 1):
             state = determinize(view, seed=rng.getrandbits(64))
             solve = exact and _cards_left(state) <= _SOLVE_CARDS
             for i, move in enumerate(plays):
                 after = apply(state, move)
                 if solve:
-                    totals[i] += _solve(after, weights, -math.inf, math.inf)
+                    value = _solve(after, weights, -math.inf, math.inf)
                 else:
-                    totals[i] += _value(self._playout(after, rng), weights)
+                    value = _value(self._playout(after, rng), weights)
+                values[i].append(value + head_start[i])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        # Sampling is noisy: the greedy choice keeps a small head start, so the search departs
-        # from it only when the sampled deals clearly favour another card.
-        preferred = _play(table, plays, random.Random(0))
-        if preferred in plays:
-            totals[plays.index(preferred)] += _PRIOR * searched
-        best = max(totals)
-        return plays[totals.index(best)]
+            if world >= _MIN_WORLDS and world % 4 == 0 and _settled(values):
+                break
+        means = [sum(row) / len(row) for row in values]
+        return plays[means.index(max(means))]
 
     def _playout(self, state: State, rng: random.Random) -> State:
         if self.rollout == "random":
@@ -653,6 +670,30 @@ def _value(state: State, weights: tuple[float, ...]) -> float:
 
 _WIN_BONUS: Final = 20.0
 _PRIOR: Final = 2.0
+# The search stops sampling early, after at least _MIN_WORLDS deals, once the best card is
+# ahead of every other by _CLEAR standard errors of the paired differences.
+_MIN_WORLDS: Final = 8
+_CLEAR: Final = 2.5
+
+
+def _settled(values: list[list[float]]) -> bool:
+    """Whether the card with the best mean is clearly ahead of every other one."""
+    n = len(values[0])
+    means = [sum(row) / n for row in values]
+    best = means.index(max(means))
+    for j, row in enumerate(values):
+        if j == best:
+            continue
+        diffs = [a - b for a, b in zip(values[best], row, strict=True)]
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if variance == 0:
+            continue  # the same difference in every deal: as good as known
+        if mean <= 0 or mean * mean * n <= _CLEAR * _CLEAR * variance:
+            return False
+    return True
+
+
 # Deals with this many cards left in the hands and the stock are solved exactly in each
 # sampled world (a double-dummy search) instead of being played out.
 _SOLVE_CARDS: Final = 8
@@ -692,58 +733,85 @@ def _solve(state: State, weights: tuple[float, ...], alpha: float, beta: float) 
 
 def _greedy_playout(state: State) -> State:
     """Play a deal to the end with a quick greedy policy that looks at each seat's own hand,
-    the trick and, in fixed partnerships, who its partners are."""
+    the trick and, in fixed partnerships, who its partners are.
+
+    This runs thousands of times per decision, so it works on card ids and plain loops."""
     r = state.rules
     points = r.card_points
     strength = r.strength
     last = r.active_players - 1
-    side_of: dict[int, int] = {}
+    plain = r.plain_play
+    side_of = [-1] * r.players
     if r.auction is None:
         for index, team in enumerate(state.teams):
             for seat in team:
                 side_of[seat] = index
-    while state.phase is not Phase.OVER:
+    partners = r.auction is None and any(len(team) > 1 for team in state.teams)
+    costs: dict[Suit | None, list[float]] = {}
+    over_phase = Phase.OVER
+    play_phase = Phase.PLAY
+    while state.phase is not over_phase:
         moves = legal_moves(state)
-        if state.phase is not Phase.PLAY:
+        if state.phase is not play_phase:
             state = apply(state, _first_of(moves, Pass) or moves[0])
             continue
-        play_of = {move.card: move for move in moves if type(move) is Play}
-        hand = list(play_of)
+        plays: Sequence[Play] = moves if plain else [m for m in moves if type(m) is Play]  # type: ignore[assignment]
         trump = state.trump_suit
+        cost = costs.get(trump)
+        if cost is None:
+            cost = costs[trump] = [_rollout_cost(c, trump, points, strength) for c in DECK]
         trick = state.trick
-
-        def cost(card: Card, trump: Suit | None = trump) -> float:
-            return _rollout_cost(card, trump, points, strength)
-
-        if not trick:
-            card = min(hand, key=cost)
-        else:
-            index = _winning_index(trick, trump, strength)
-            top = trick[index]
-            at_stake = sum(points[c.id] for c in trick)
-            seats = r.trick_seats[state.dealer][state.leader]
-            turn = state.turn
+        choice = None
+        if trick:
+            index = 0
+            top = trick[0]
+            for i in range(1, len(trick)):
+                card = trick[i]
+                if card.suit is top.suit:
+                    if strength[card.id] > strength[top.id]:
+                        index, top = i, card
+                elif card.suit is trump:
+                    index, top = i, card
+            top_suit = top.suit
+            top_strength = strength[top.id]
+            is_last = len(trick) == last
             if (
-                len(trick) == last
-                and side_of
-                and side_of.get(seats[index], -1) == side_of.get(turn if turn is not None else -2)
+                partners
+                and is_last
+                and side_of[r.trick_seats[state.dealer][state.leader][index]]
+                == side_of[state.turn or 0]
             ):
-                plain = [c for c in hand if c.suit is not trump]
-                card = max(plain, key=lambda c: points[c.id]) if plain else min(hand, key=cost)
-                state = apply(state, play_of[card])
-                continue
-            plain = [
-                c
-                for c in hand
-                if c.suit is top.suit and c.suit is not trump and strength[c.id] > strength[top.id]
-            ]
-            if plain:
-                card = max(plain, key=lambda c: points[c.id])
+                # The partner takes the trick: add the most points short of a trump.
+                most = -1
+                for move in plays:
+                    card = move.card
+                    if card.suit is not trump and points[card.id] > most:
+                        choice, most = move, points[card.id]
             else:
-                trumps = [c for c in hand if _over(c, top, trump, strength)]
-                worth = at_stake >= 10 or (at_stake >= 4 and len(trick) == last)
-                card = min(trumps if trumps and worth else hand, key=cost)
-        state = apply(state, play_of[card])
+                at_stake = 0
+                for card in trick:
+                    at_stake += points[card.id]
+                worth = at_stake >= 10 or (at_stake >= 4 and is_last)
+                most = -1
+                cheapest = math.inf
+                for move in plays:
+                    card = move.card
+                    if card.suit is top_suit:
+                        if strength[card.id] > top_strength:
+                            if top_suit is not trump:
+                                if points[card.id] > most:
+                                    choice, most = move, points[card.id]
+                            elif worth and most < 0 and cost[card.id] < cheapest:
+                                choice, cheapest = move, cost[card.id]
+                    elif card.suit is trump and worth and most < 0 and cost[card.id] < cheapest:
+                        choice, cheapest = move, cost[card.id]
+        if choice is None:
+            cheapest = math.inf
+            for move in plays:
+                if cost[move.card.id] < cheapest:
+                    choice, cheapest = move, cost[move.card.id]
+        assert choice is not None
+        state = apply(state, choice)
     return state
 
 
