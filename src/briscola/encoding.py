@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTION_LAYOUT",
+    "ACTION_MOVES",
     "NUM_ACTIONS",
     "ActionRange",
     "Segment",
@@ -228,7 +229,9 @@ def _index_move(index: int) -> Move:
     return ShowHand()
 
 
-_MOVES: Final[tuple[Move, ...]] = tuple(_index_move(i) for i in range(NUM_ACTIONS))
+ACTION_MOVES: Final[tuple[Move, ...]] = tuple(_index_move(i) for i in range(NUM_ACTIONS))
+"""The move of every action index, legal or not: ``ACTION_MOVES[action_index(m)] == m``."""
+_MOVES: Final = ACTION_MOVES
 
 
 def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
