@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
+from .game import apply, legal_moves
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,
@@ -238,8 +239,6 @@ def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
     if isinstance(view_or_state, View):
         return view_or_state.legal_moves
     if isinstance(view_or_state, State):
-        from .game import legal_moves
-
         return legal_moves(view_or_state)
     raise InvalidStateError(
         f"{caller}() needs a View or a State, not {type(view_or_state).__name__}"
@@ -281,9 +280,11 @@ def action_move(index: int, view_or_state: View | State) -> Move:
     """
     value = _as_index(index)
     legal = _legal(view_or_state, "action_move")
+    for candidate in legal:
+        # Comparing indices avoids attrs' field-by-field equality of the moves.
+        if action_index(candidate) == value:
+            return candidate
     move = _MOVES[value]
-    if move in legal:
-        return legal[legal.index(move)]
     if not legal:
         raise IllegalMoveError(f"action {value} ({move}) is not legal: this seat is not to act")
     raise IllegalMoveError(f"action {value} ({move}) is not a legal move now")
@@ -670,8 +671,6 @@ class Tracker:
             IllegalMoveError: if ``move`` is not legal now.
             InvalidMoveError: if ``move`` is not a move.
         """
-        from .game import apply
-
         before = self._state
         after = apply(before, move)
         self._state = after
