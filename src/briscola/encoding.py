@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTION_LAYOUT",
+    "ACTION_MOVES",
     "NUM_ACTIONS",
     "ActionRange",
     "Segment",
@@ -229,7 +230,9 @@ def _index_move(index: int) -> Move:
     return ShowHand()
 
 
-_MOVES: Final[tuple[Move, ...]] = tuple(_index_move(i) for i in range(NUM_ACTIONS))
+ACTION_MOVES: Final[tuple[Move, ...]] = tuple(_index_move(i) for i in range(NUM_ACTIONS))
+"""The move of every action index, legal or not: ``ACTION_MOVES[action_index(m)] == m``."""
+_MOVES: Final = ACTION_MOVES
 
 
 def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
@@ -277,9 +280,11 @@ def action_move(index: int, view_or_state: View | State) -> Move:
     """
     value = _as_index(index)
     legal = _legal(view_or_state, "action_move")
+    for candidate in legal:
+        # Comparing indices avoids attrs' field-by-field equality of the moves.
+        if action_index(candidate) == value:
+            return candidate
     move = _MOVES[value]
-    if move in legal:
-        return legal[legal.index(move)]
     if not legal:
         raise IllegalMoveError(f"action {value} ({move}) is not legal: this seat is not to act")
     raise IllegalMoveError(f"action {value} ({move}) is not a legal move now")
@@ -301,7 +306,8 @@ def action_mask(view_or_state: View | State) -> npt.NDArray[np.int8]:
     """
     np = _numpy()
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[[action_index(move) for move in _legal(view_or_state, "action_mask")]] = 1
+    for move in _legal(view_or_state, "action_mask"):
+        mask[action_index(move)] = 1  # a few moves: item stores beat a fancy assignment
     return mask  # type: ignore[no-any-return]
 
 
@@ -640,7 +646,9 @@ class Tracker:
         )
         self._state = state
         self._cache: dict[int, npt.NDArray[np.float32]] = {}
+        self._mask: npt.NDArray[np.int8] | None = None
         self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
+        self._bases: dict[int, npt.NDArray[np.float32]] = {}
         self._tricks = 0
         self._known: list[set[Card]] = [set() for _ in range(r.players)]
         if self._fast and (state.history or state.tricks):
@@ -665,6 +673,7 @@ class Tracker:
         after = apply(before, move)
         self._state = after
         self._cache.clear()
+        self._mask = None
         if self._fast:
             seat = before.turn
             known = self._known
@@ -683,11 +692,37 @@ class Tracker:
 
     def _catch_up(self) -> None:
         tricks = self._state.tricks
+        if len(tricks) == self._tricks:
+            return
+        layout = self._layout
+        n = layout.players
+        o_played = layout.o_played
         for trick in tricks[self._tricks :]:
-            self._played.extend(
-                (seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)
-            )
+            pairs = [(seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)]
+            self._played.extend(pairs)
+            for me, base in self._bases.items():
+                base[[o_played[(seat - me) % n] + card for seat, card in pairs]] = 1.0
         self._tricks = len(tricks)
+
+    def _base(self, me: int) -> npt.NDArray[np.float32]:
+        """The parts of ``me``'s vector that only grow or never change in a deal: the
+        played cards, the cards out of play and the dealer."""
+        base = self._bases.get(me)
+        if base is None:
+            np = _numpy()
+            layout = self._layout
+            o = layout.offsets
+            n = layout.players
+            state = self._state
+            base = np.zeros(layout.size, dtype=np.float32)
+            o_played = layout.o_played
+            ones = [o_played[(seat - me) % n] + card for seat, card in self._played]
+            if layout.removed:
+                ones.extend(o["removed"] + card.id for card in state.removed)
+            ones.append(o["dealer"] + (state.dealer - me) % n)
+            base[ones] = 1.0
+            self._bases[me] = base
+        return base
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """``observation(observe(state, seat))`` for the current state.
@@ -713,7 +748,6 @@ class Tracker:
         return vector.copy()
 
     def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
-        np = _numpy()
         layout = self._layout
         o = layout.offsets
         n = layout.players
@@ -724,8 +758,6 @@ class Tracker:
             seats = r.trick_seats[state.dealer][state.leader]
             for seat, card in zip(seats, state.trick, strict=False):
                 ones.append(o_trick[(seat - me) % n] + card.id)
-        o_played = layout.o_played
-        ones.extend(o_played[(seat - me) % n] + card for seat, card in self._played)
         if layout.known:
             o_known = layout.o_known
             for seat in range(n):
@@ -739,32 +771,39 @@ class Tracker:
                     ones.extend(o_known[k] + c.id for c in self._known[seat] if c in hand)
         if layout.face_up and state.trump_card is not None:
             ones.append(o["trump_card"] + state.trump_card.id)
-        if layout.removed:
-            ones.extend(o["removed"] + card.id for card in state.removed)
         if layout.trump and state.trump_suit is not None:
             ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
         ones.append(o["phase"] + _PHASES.index(state.phase))
         if state.turn is not None:
             ones.append(o["turn"] + (state.turn - me) % n)
         ones.append(o["leader"] + (state.leader - me) % n)
-        ones.append(o["dealer"] + (state.dealer - me) % n)
-        vector = np.zeros(layout.size, dtype=np.float32)
-        vector[ones] = 1.0
-        base = o["hand_sizes"]
+        # One fancy assignment for every value: numpy's per-item calls cost more than the
+        # values themselves.
+        values = [1.0] * len(ones)
+        hands_at = o["hand_sizes"]
+        points_at = o["points"]
         hand_size = r.hand_size
-        for seat, hand in enumerate(state.hands):
-            vector[base + (seat - me) % n] = len(hand) / hand_size
-        base = o["points"]
-        for seat, points in enumerate(state.points):
-            vector[base + (seat - me) % n] = points / 120
+        for seat in range(n):
+            k = (seat - me) % n
+            ones.append(hands_at + k)
+            values.append(len(state.hands[seat]) / hand_size)
+            ones.append(points_at + k)
+            values.append(state.points[seat] / 120)
         if layout.stock:
-            vector[o["stock_size"]] = state.stock_size / layout.in_play
-        vector[o["tricks"]] = len(state.tricks) / layout.tricks_per_deal
-        return vector  # type: ignore[no-any-return]
+            ones.append(o["stock_size"])
+            values.append(state.stock_size / layout.in_play)
+        ones.append(o["tricks"])
+        values.append(len(state.tricks) / layout.tricks_per_deal)
+        vector = self._base(me).copy()
+        vector[ones] = values
+        return vector
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act (all zeros once the deal is over)."""
-        return action_mask(self._state)
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = action_mask(self._state)
+        return mask.copy()
 
 
 # --- bounds -------------------------------------------------------------------------------

@@ -1,0 +1,347 @@
+"""The OpenSpiel game ``"briscola"``: importing this module registers it.
+
+``pyspiel.load_game("briscola", {"variant": "chiamata", "options": "stakes:bands"})`` loads
+a preset with table rules. Parameters:
+
+* ``variant``: a preset name (default ``"classic"``);
+* ``options``: table rules as ``name:value`` pairs separated by ``;`` (values are read as
+  ``true``/``false``, whole numbers, ``none`` or text), default none; OpenSpiel's game
+  strings keep ``=`` and ``,`` for themselves;
+* ``seed``: ``-1`` (the default) deals through chance nodes; a seed ``s >= 0`` makes every
+  game start from the deal of ``new_game(variant, seed=s)`` (the fixed-deal mode);
+* ``dealer``: the dealer's seat, ``-1`` for the default (the last seat).
+
+The deal is a sequence of chance nodes, one per card of the deck from the top, each card
+still in the pack equally likely; then the game plays with the action indices of
+`briscola.encoding` (`ACTION_LAYOUT`). Returns are the game points of the deal
+(`Score.deltas`). Every seat is a player; a seat that sits out the deal never acts and
+gets 0.
+
+Observations: the tensor is `briscola.encoding.observation` of the player's view, the
+string its rendering. Information states: the string is a key of everything the player
+knows (its view, the order it received its cards included), so two histories give the same
+string exactly when the player cannot tell them apart; the tensor is the observation
+followed by two planes of 40: the order in which the player received each card, and the
+trick in which each card was played. `resample_from_infostate` draws a world with
+`briscola.determinize`, so OpenSpiel's information-set search (ISMCTS) can play.
+
+Needs ``pip install 'briscola[openspiel]'``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..errors import RulesError
+from ..game import apply, legal_moves, new_game
+from ..render import render
+from ..rules import Rules, rules
+from ..sampling import determinize
+from ..scoring import score
+from ..state import Phase, State
+from ..views import View, observe
+from ._common import require
+
+require("pyspiel", "openspiel")
+require("numpy", "openspiel")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from .. import encoding  # noqa: E402
+
+__all__ = ["BriscolaGame", "BriscolaObserver", "BriscolaState", "parse_options"]
+
+_DEFAULTS: dict[str, Any] = {"variant": "classic", "options": "", "seed": -1, "dealer": -1}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="briscola",
+    long_name="Briscola and its variants",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+_CARDS = 40
+
+
+def parse_options(text: str) -> dict[str, object]:
+    """Table rules from ``"name:value;name:value"`` (the ``options`` parameter).
+
+    Raises:
+        RulesError: for a pair without ``:``.
+
+    Examples:
+        >>> parse_options("seven_swap:true; win_threshold:65; trump_suit:none")
+        {'seven_swap': True, 'win_threshold': 65, 'trump_suit': None}
+    """
+    options: dict[str, object] = {}
+    for pair in text.split(";"):
+        if not pair.strip():
+            continue
+        name, sep, raw = pair.partition(":")
+        if not sep:
+            raise RulesError(f"options: expected name:value, not {pair.strip()[:40]!r}")
+        value = raw.strip()
+        lowered = value.lower()
+        parsed: object = value
+        if lowered in ("true", "false"):
+            parsed = lowered == "true"
+        elif lowered == "none":
+            parsed = None
+        elif value.lstrip("+-").isdigit():
+            parsed = int(value)
+        options[name.strip()] = parsed
+    return options
+
+
+class BriscolaGame(pyspiel.Game):
+    """The OpenSpiel game of one deal of a preset (see the module's parameters).
+
+    Args:
+        params: The game parameters; missing ones take their defaults.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(_DEFAULTS)
+        given.update(params or {})
+        self.rules: Rules = rules(str(given["variant"]), **parse_options(str(given["options"])))
+        seed = int(given["seed"])
+        dealer = int(given["dealer"])
+        self.seed: int | None = seed if seed >= 0 else None
+        self.dealer = self.rules.players - 1 if dealer < 0 else dealer
+        self.rules.seats_for(self.dealer)  # a bad dealer is a RulesError now, not later
+        low, high = encoding.utility_bounds(self.rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.NUM_ACTIONS,
+            max_chance_outcomes=_CARDS,
+            num_players=self.rules.players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=0.0,
+            max_game_length=encoding.max_game_length(self.rules),
+        )
+        super().__init__(_GAME_TYPE, info, given)
+        self.deck_size = len(self.rules.deck)  # under a random removed 2: the 2, then 39 cards
+
+    def new_initial_state(self) -> BriscolaState:
+        """The first state: before the deal, or (fixed-deal mode) right after it."""
+        return BriscolaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> BriscolaObserver:
+        """The observer of observations (default) or of information states
+        (``perfect_recall=True``)."""
+        if params:
+            raise RulesError(f"the observer takes no parameters, not {sorted(params)[:3]}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return BriscolaObserver(self.rules, perfect_recall=perfect_recall)
+
+
+class BriscolaState(pyspiel.State):
+    """A state of the OpenSpiel game: the cards dealt so far, then a `briscola.State`."""
+
+    def __init__(self, game: BriscolaGame) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._dealer = game.dealer
+        self._deck_size = game.deck_size
+        self._deck: list[int] = []
+        self._state: State | None = None
+        if game.seed is not None:
+            self._state = new_game(game.rules, seed=game.seed, dealer=game.dealer)
+
+    @property
+    def game_state(self) -> State | None:
+        """The `briscola.State` once the deal is complete (``None`` while dealing)."""
+        return self._state
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
+        state = self._state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.turn is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.turn
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._state
+        if state is None or state.turn != player:
+            return []
+        return sorted(encoding.action_index(move) for move in legal_moves(state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come next in the deck, each equally likely (under
+        ``removed_two="random"``, first the 2 that leaves the deck)."""
+        dealt = set(self._deck)
+        left = [card.id for card in self._rules.deck if card.id not in dealt]
+        if self._rules.removed_two == "random" and not self._deck:
+            left = [card_id for card_id in left if card_id % 10 == 1]  # the four 2s
+        p = 1.0 / len(left)
+        return [(card_id, p) for card_id in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._state is None:
+            self._deck.append(int(action))
+            if len(self._deck) == self._deck_size:
+                dealt = self._deck[1:] if self._rules.removed_two == "random" else self._deck
+                deck = [Card.from_id(card_id) for card_id in dealt]
+                self._state = new_game(self._rules, deck=deck, dealer=self._dealer)
+            return
+        self._state = apply(self._state, encoding.action_move(action, self._state))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_id(action)}"
+        return str(encoding.ACTION_MOVES[action])
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self._state is not None and self._state.phase is Phase.OVER
+
+    def returns(self) -> list[float]:
+        """Each seat's game points for the deal (0 until it is over)."""
+        if self._state is None:
+            return [0.0] * self._rules.players
+        return [float(delta) for delta in score(self._state).deltas]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BriscolaState:
+        """A state the player cannot tell from this one, drawn with `briscola.determinize`.
+
+        Outside the fixed-deal mode the world is rebuilt through the game's own actions
+        (its deck as chance outcomes, then its moves), so its history is a genuine one.
+        """
+        game = self.get_game()
+        if self._state is None:
+            return self.clone()  # type: ignore[no-any-return]
+        seed = int(probability_sampler() * 2**52)
+        world = determinize(observe(self._state, player_id), seed=seed)
+        result: BriscolaState = game.new_initial_state()
+        if result._state is not None:  # fixed-deal mode: the world cannot be dealt again
+            result._state = world
+            return result
+        if self._rules.removed_two == "random":
+            result.apply_action(world.removed[0].id)
+        for card in world.deck:
+            result.apply_action(card.id)
+        for _, move in world.history:
+            result.apply_action(encoding.action_index(move))
+        return result
+
+    def __str__(self) -> str:
+        if self._state is None:
+            return "dealing: " + " ".join(str(Card.from_id(c)) for c in self._deck)
+        return render(self._state)
+
+
+class BriscolaObserver:
+    """OpenSpiel's observer of the game: tensors and strings for one player.
+
+    Args:
+        r: The rules of the game.
+        perfect_recall: Information states (``True``) or observations (``False``).
+    """
+
+    def __init__(self, r: Rules, *, perfect_recall: bool) -> None:
+        self.rules = r
+        self.perfect_recall = perfect_recall
+        size = encoding.observation_shape(r)[0]
+        self._size = size
+        total = size + (2 * _CARDS if perfect_recall else 0)
+        self.tensor = np.zeros(total, dtype=np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["received_order"] = self.tensor[size : size + _CARDS]
+            self.dict["played_in_trick"] = self.tensor[size + _CARDS :]
+        self._tricks = max(1, encoding.max_game_length(r))
+
+    def set_from(self, state: BriscolaState, player: int) -> None:
+        """Fill `tensor` from ``state`` as ``player`` sees it."""
+        self.tensor.fill(0.0)
+        game_state = state.game_state
+        if game_state is None:
+            for card_id in _dealt_to(state, player):
+                self.tensor[card_id] = 1.0  # the hand plane holds the cards dealt so far
+            return
+        view = observe(game_state, player)
+        self.tensor[: self._size] = encoding.observation(view)
+        if self.perfect_recall:
+            order = self.dict["received_order"]
+            count = len(view.received)
+            for k, card in enumerate(view.received):
+                order[card.id] = (k + 1) / count
+            played = self.dict["played_in_trick"]
+            tricks = len(view.tricks) + 1
+            for index, trick in enumerate(view.tricks):
+                for card in trick.cards:
+                    played[card.id] = (index + 1) / tricks
+            for card in view.trick:
+                played[card.id] = 1.0
+
+    def string_from(self, state: BriscolaState, player: int) -> str:
+        """The observation string (the rendered view) or the information-state key."""
+        game_state = state.game_state
+        if game_state is None:
+            cards = " ".join(str(Card.from_id(c)) for c in _dealt_to(state, player))
+            return f"seat {player} dealing: {cards}"
+        view = observe(game_state, player)
+        if not self.perfect_recall:
+            return render(view)
+        return _key(view)
+
+
+def _dealt_to(state: BriscolaState, player: int) -> list[int]:
+    """The cards dealt to ``player`` so far (while the deal is in progress)."""
+    r = state._rules
+    order = r.seats_for(state._dealer)
+    packet = r.deal_packet_size
+    span = packet * len(order)
+    count = r.active_players * r.hand_size
+    deck = state._deck[1:] if r.removed_two == "random" else state._deck
+    return [
+        card_id
+        for position, card_id in enumerate(deck[:count])
+        if order[position % span // packet] == player
+    ]
+
+
+def _key(view: View) -> str:
+    """Everything ``view`` holds, as one string: equal exactly for equal views."""
+
+    def cards(values: tuple[Card, ...] | None) -> str:
+        return "-" if values is None else "".join(str(card) for card in values)
+
+    parts = [
+        f"seat {view.seat} dealer {view.dealer} {view.phase.value}",
+        "received " + cards(view.received),
+        "hand " + cards(view.hand),
+        "hands " + "/".join(cards(hand) for hand in view.hands),
+        "known " + "/".join(cards(known) for known in view.known_cards),
+        "shown " + "/".join(f"{seat}:{cards(hand)}" for seat, hand in view.shown),
+        "removed " + cards(view.removed),
+        f"face-up {view.initial_trump_card} {view.trump_card} {view.trump_suit}",
+        "stock " + cards(view.stock),
+        f"called {view.called_card} partner {view.partner}",
+        "moves " + ",".join(f"{seat}:{move}" for seat, move in view.history),
+    ]
+    return "\n".join(parts)
+
+
+def _register() -> None:
+    if "briscola" not in pyspiel.registered_names():
+        pyspiel.register_game(_GAME_TYPE, BriscolaGame)
+
+
+_register()
