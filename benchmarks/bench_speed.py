@@ -174,8 +174,8 @@ def section_search(rounds: int, deals: int) -> None:
         sampled = views[:: max(1, len(views) // 40)]
         n = len(states)
         timings = [_time_primitives(states, moves, seats, sampled) for _ in range(rounds)]
-        applied, observed, scored = (
-            statistics.median(t[k] for t in timings) / n for k in range(3)
+        medians = [statistics.median(t[k] for t in timings) / n for k in range(3)]
+        applied, observed, scored = medians
         )
         samples = [t[3] / len(sampled) for t in timings]
         o_ratio, s_ratio = observed / applied, scored / applied
