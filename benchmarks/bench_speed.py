@@ -176,7 +176,6 @@ def section_search(rounds: int, deals: int) -> None:
         timings = [_time_primitives(states, moves, seats, sampled) for _ in range(rounds)]
         medians = [statistics.median(t[k] for t in timings) / n for k in range(3)]
         applied, observed, scored = medians
-        )
         samples = [t[3] / len(sampled) for t in timings]
         o_ratio, s_ratio = observed / applied, scored / applied
         met = o_ratio <= 4 and s_ratio <= 2
