@@ -198,7 +198,7 @@ def section_vector(rounds: int, base: float, batches: list[int]) -> None:
     print(f"{'batch':>7}{'moves/s':>13}{'games/s':>11}{'ratio':>8}")
     rng = np.random.default_rng(3)
     for batch in batches:
-        repeat = max(1, 16_384 // batch)
+        repeat = max(1, min(16_384 // batch, 64))
         rates = []
         for round_ in range(rounds):
             start = time.perf_counter()
