@@ -15,8 +15,9 @@ deck, one ``choice`` a move). In the same process, interleaved over several roun
 3. `briscola.vector` playing random deals of ``classic`` in lock step, in moves/s by batch
    size and as a ratio to the fused playout (target: 10 at a batch of 4,096).
 
-Targets are checked here and printed as met or not met; absolute figures depend on the
-machine and its load, the ratios much less.
+Times are the process's CPU time (`time.process_time`), so that other programs running on
+a shared machine do not inflate them. Targets are checked here and printed as met or not
+met; absolute figures depend on the machine, the ratios much less.
 
     python benchmarks/bench_speed.py [--rounds 5] [--games 400] [--quick]
 """
@@ -77,10 +78,10 @@ def fused_classic(rng: random.Random) -> tuple[int, int]:
 
 def games_per_second(play: Callable[[int], object], games: int) -> float:
     """Games per second of ``play(i)`` for ``i`` in ``range(games)``."""
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
         play(i)
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def step_loop(variant: str, rng: random.Random) -> Callable[[int], object]:
@@ -139,7 +140,7 @@ def _time_primitives(
     states: list[State], moves: list[Move], seats: list[int], views: list[View]
 ) -> tuple[float, float, float, float]:
     """µs taken by one pass of apply, observe, score and determinize over the samples."""
-    clock = time.perf_counter
+    clock = time.process_time
     start = clock()
     for state, move in zip(states, moves, strict=True):
         apply(state, move)
@@ -201,13 +202,13 @@ def section_vector(rounds: int, base: float, batches: list[int]) -> None:
         repeat = max(1, min(16_384 // batch, 64))
         rates = []
         for round_ in range(rounds):
-            start = time.perf_counter()
+            start = time.process_time()
             for k in range(repeat):
                 game = VectorGame("classic", count=batch, seed=round_ * repeat + k)
                 while not game.done:
                     game.step(game.random_actions(rng))
                 game.scores()
-            rates.append(batch * repeat / (time.perf_counter() - start))
+            rates.append(batch * repeat / (time.process_time() - start))
         rate = statistics.median(rates)
         ratio = rate / base
         note = f"  >= 10: {verdict(ratio, 10)}" if batch == 4096 else ""
