@@ -243,7 +243,7 @@ def holds(cards: tuple[Card, ...], card: Card) -> bool:
     `Card`'s Python-level ordering methods, about a quarter of a microsecond for each card
     that does not match.
     """
-    for held in cards:  # noqa: SIM110 - any() over a generator costs a call a card
+    for held in cards:  # noqa: SIM110 - a plain loop is cheaper than any() over a generator
         if held is card:
             return True
     return False

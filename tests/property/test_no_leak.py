@@ -37,6 +37,7 @@ from briscola import (
     Suit,
     SwapTrump,
 )
+from briscola._auction import contract
 from helpers import card_id
 from strategies import (
     ALL_CARDS,
@@ -87,6 +88,9 @@ def public_cards(state: State, seat: int) -> set[Card]:
     called = briscola.score(state).called_card
     if called is not None:
         known.add(called)
+    deal = contract(state)
+    if deal is not None and deal.caller == seat and deal.card is not None:
+        known.add(deal.card)  # the caller named it, even in secret (first_trick_blind)
     return known
 
 

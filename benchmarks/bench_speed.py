@@ -1,0 +1,239 @@
+"""Speed of the public API, of the search primitives and of the batched engine, as ratios.
+
+The yardstick is a fused playout of ``classic``: one function playing a whole random deal
+on plain lists, with the same `random.Random` work as the step loop (one shuffle of the
+deck, one ``choice`` a move). In the same process, interleaved over several rounds
+(medians shown), this script measures:
+
+1. the public-API step loop: ``new_game(variant, seed=i)``, then
+   ``apply(state, rng.choice(legal_moves(state)))`` until ``is_over(state)``, then
+   ``score(state)``, for ``classic`` and for ``chiamata`` (auction included), in games/s and
+   as a ratio to the fused playout (targets: 0.45 and 0.27);
+2. ``apply``, ``observe``, ``score`` and ``determinize`` in µs per call over every state of
+   a set of random deals of each preset (targets: ``observe`` at most 4 and ``score`` at
+   most 2 times ``apply`` on the same states);
+3. `briscola.vector` playing random deals of ``classic`` in lock step, in moves/s by batch
+   size and as a ratio to the fused playout (target: 10 at a batch of 4,096).
+
+Times are the process's CPU time (`time.process_time`), so that other programs running on
+a shared machine do not inflate them. Targets are checked here and printed as met or not
+met; absolute figures depend on the machine, the ratios much less.
+
+    python benchmarks/bench_speed.py [--rounds 5] [--games 400] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import briscola
+from briscola import apply, determinize, is_over, legal_moves, new_game, observe, score
+from briscola.moves import Move
+from briscola.state import State
+from briscola.views import View
+
+# Card facts by card id (suit * 10 + rank - 1), standard ranking and points (§1.3, §1.4).
+_POINTS = (11, 0, 10, 0, 0, 0, 0, 2, 3, 4) * 4
+_STRENGTH = (10, 1, 9, 2, 3, 4, 5, 6, 7, 8) * 4
+
+
+def fused_classic(rng: random.Random) -> tuple[int, int]:
+    """One random deal of ``classic`` on plain lists: the practical CPython ceiling.
+
+    The deal of ``new_game``: one card at a time from seat 0, the next card face up, the
+    rest the stock; each trick's winner draws first, the face-up card is drawn last.
+    """
+    deck = list(range(40))
+    rng.shuffle(deck)
+    choice = rng.choice
+    hands = [[deck[0], deck[2], deck[4]], [deck[1], deck[3], deck[5]]]
+    face_up = deck[6]
+    trump = face_up // 10
+    stock = deck[7:] + [face_up]
+    drawn = 0
+    points = [0, 0]
+    leader = 0
+    for _ in range(20):
+        first = choice(hands[leader])
+        hands[leader].remove(first)
+        other = 1 - leader
+        second = choice(hands[other])
+        hands[other].remove(second)
+        if second // 10 == first // 10:
+            winner = other if _STRENGTH[second] > _STRENGTH[first] else leader
+        else:
+            winner = other if second // 10 == trump else leader
+        points[winner] += _POINTS[first] + _POINTS[second]
+        if drawn < 34:
+            hands[winner].append(stock[drawn])
+            hands[1 - winner].append(stock[drawn + 1])
+            drawn += 2
+        leader = winner
+    return points[0], points[1]
+
+
+def games_per_second(play: Callable[[int], object], games: int) -> float:
+    """Games per second of ``play(i)`` for ``i`` in ``range(games)``."""
+    start = time.process_time()
+    for i in range(games):
+        play(i)
+    return games / (time.process_time() - start)
+
+
+def step_loop(variant: str, rng: random.Random) -> Callable[[int], object]:
+    """One game through the public API, dealt from seed ``i``."""
+    choice = rng.choice
+
+    def play(i: int) -> object:
+        state = new_game(variant, seed=i)
+        while not is_over(state):
+            state = apply(state, choice(legal_moves(state)))
+        return score(state)
+
+    return play
+
+
+def verdict(value: float, target: float, *, at_most: bool = False) -> str:
+    """``met`` or ``not met``."""
+    met = value <= target if at_most else value >= target
+    return "met" if met else "NOT met"
+
+
+def section_step_loop(rounds: int, games: int) -> float:
+    """Interleaved rounds of the fused playout and the step loops; returns the fused rate."""
+    rng = random.Random(1)
+    fused: list[float] = []
+    rates: dict[str, list[float]] = {"classic": [], "chiamata": []}
+    for _ in range(rounds):
+        fused.append(games_per_second(lambda _i: fused_classic(rng), games))
+        for variant, found in rates.items():
+            found.append(games_per_second(step_loop(variant, rng), games))
+    base = statistics.median(fused)
+    print(f"\n1. Whole random games, median of {rounds} interleaved rounds of {games} games")
+    print(f"{'engine':<34}{'games/s':>10}{'ratio':>8}  target")
+    print(f"{'fused playout, classic (yardstick)':<34}{base:>10,.0f}{1:>8.2f}")
+    for variant, target in (("classic", 0.45), ("chiamata", 0.27)):
+        rate = statistics.median(rates[variant])
+        ratio = rate / base
+        label = f"step loop, {variant}"
+        print(f"{label:<34}{rate:>10,.0f}{ratio:>8.2f}  >= {target}: {verdict(ratio, target)}")
+    return base
+
+
+def sample_states(variant: str, games: int) -> list[State]:
+    """Every state, in order, of ``games`` random deals (the deals search walks through)."""
+    rng = random.Random(7)
+    states = []
+    for i in range(games):
+        state = new_game(variant, seed=i)
+        while not is_over(state):
+            states.append(state)
+            state = apply(state, rng.choice(legal_moves(state)))
+    return states
+
+
+def _time_primitives(
+    states: list[State], moves: list[Move], seats: list[int], views: list[View]
+) -> tuple[float, float, float, float]:
+    """µs taken by one pass of apply, observe, score and determinize over the samples."""
+    clock = time.process_time
+    start = clock()
+    for state, move in zip(states, moves, strict=True):
+        apply(state, move)
+    applied = clock() - start
+    start = clock()
+    for state, seat in zip(states, seats, strict=True):
+        observe(state, seat)
+    observed = clock() - start
+    start = clock()
+    for state in states:
+        score(state)
+    scored = clock() - start
+    start = clock()
+    for view in views:
+        determinize(view, seed=1)
+    sampled = clock() - start
+    return applied * 1e6, observed * 1e6, scored * 1e6, sampled * 1e6
+
+
+def section_search(rounds: int, deals: int) -> None:
+    """``apply``, ``observe``, ``score`` and ``determinize`` per call on the same states."""
+    print(f"\n2. Search primitives, µs per call over every state of {deals} random deals")
+    print(
+        f"{'variant':<16}{'apply':>7}{'observe':>9}{'ratio':>7}{'score':>7}{'ratio':>7}"
+        f"{'determinize':>13}  targets (observe <= 4, score <= 2)"
+    )
+    for variant in briscola.VARIANTS:
+        states = sample_states(variant, deals)
+        moves = [legal_moves(s)[0] for s in states]
+        seats = [s.turn for s in states if s.turn is not None]
+        views = [observe(s, seat) for s, seat in zip(states, seats, strict=True)]
+        sampled = views[:: max(1, len(views) // 40)]
+        n = len(states)
+        timings = [_time_primitives(states, moves, seats, sampled) for _ in range(rounds)]
+        medians = [statistics.median(t[k] for t in timings) / n for k in range(3)]
+        applied, observed, scored = medians
+        samples = [t[3] / len(sampled) for t in timings]
+        o_ratio, s_ratio = observed / applied, scored / applied
+        met = o_ratio <= 4 and s_ratio <= 2
+        print(
+            f"{variant:<16}{applied:>7.2f}{observed:>9.2f}{o_ratio:>7.1f}{scored:>7.2f}"
+            f"{s_ratio:>7.1f}{statistics.median(samples):>13.0f}  " + ("met" if met else "NOT met")
+        )
+
+
+def section_vector(rounds: int, base: float, batches: list[int]) -> None:
+    """The batched engine: random deals of ``classic`` in lock step, by batch size."""
+    try:
+        import numpy as np
+
+        from briscola.vector import VectorGame
+    except ImportError:
+        print("\n3. briscola.vector: numpy is not installed (pip install 'briscola[rl]')")
+        return
+    print("\n3. briscola.vector, classic: shuffle, deal, random play to the end, scores")
+    print(f"{'batch':>7}{'moves/s':>13}{'games/s':>11}{'ratio':>8}")
+    rng = np.random.default_rng(3)
+    for batch in batches:
+        repeat = max(1, min(16_384 // batch, 64))
+        rates = []
+        for round_ in range(rounds):
+            start = time.process_time()
+            for k in range(repeat):
+                game = VectorGame("classic", count=batch, seed=round_ * repeat + k)
+                while not game.done:
+                    game.step(game.random_actions(rng))
+                game.scores()
+            rates.append(batch * repeat / (time.process_time() - start))
+        rate = statistics.median(rates)
+        ratio = rate / base
+        note = f"  >= 10: {verdict(ratio, 10)}" if batch == 4096 else ""
+        print(f"{batch:>7,}{rate * 40:>13,.0f}{rate:>11,.0f}{ratio:>8.1f}{note}")
+
+
+def main() -> None:
+    """Run the three sections and print the figures and targets."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are shown")
+    parser.add_argument("--games", type=int, default=400, help="games per round (section 1)")
+    parser.add_argument("--deals", type=int, default=10, help="deals sampled (section 2)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and batches")
+    args = parser.parse_args()
+    rounds = 3 if args.quick else args.rounds
+    batches = [1, 64, 4096] if args.quick else [1, 64, 512, 4096, 16_384]
+    base = section_step_loop(rounds, args.games)
+    section_search(rounds, args.deals)
+    # The yardstick again, right before the batched engine, so that both see the same load.
+    rng = random.Random(2)
+    base = statistics.median(
+        [base] + [games_per_second(lambda _i: fused_classic(rng), args.games) for _ in range(2)]
+    )
+    section_vector(rounds, base, batches)
+
+
+if __name__ == "__main__":
+    main()
