@@ -30,11 +30,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from briscola import apply, is_over, legal_moves, new_game, observe
+from briscola import VariantId, apply, is_over, legal_moves, new_game, observe
 from briscola.encoding import Tracker, observation
 
 
-def engine(variant: str, games: int) -> tuple[float, int]:
+def engine(variant: VariantId, games: int) -> tuple[float, int]:
     """Seconds and moves of the raw engine loop."""
     rng = random.Random(0)
     moves = 0
@@ -47,7 +47,7 @@ def engine(variant: str, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def pettingzoo(variant: str, games: int, *, wrapped: bool) -> tuple[float, int]:
+def pettingzoo(variant: VariantId, games: int, *, wrapped: bool) -> tuple[float, int]:
     """Seconds and moves of the PettingZoo environment."""
     from briscola.envs.pettingzoo import env, raw_env
 
@@ -67,7 +67,7 @@ def pettingzoo(variant: str, games: int, *, wrapped: bool) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def gymnasium(variant: str, games: int) -> tuple[float, int]:
+def gymnasium(variant: VariantId, games: int) -> tuple[float, int]:
     """Seconds and moves (every seat's) of the Gymnasium environment."""
     from briscola.envs.gymnasium import BriscolaEnv
 
@@ -85,7 +85,7 @@ def gymnasium(variant: str, games: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def openspiel(variant: str, games: int) -> tuple[float, int]:
+def openspiel(variant: VariantId, games: int) -> tuple[float, int]:
     """Seconds and player moves of the OpenSpiel game (fixed deals, no chance nodes)."""
     import pyspiel
 
@@ -105,7 +105,7 @@ def openspiel(variant: str, games: int) -> tuple[float, int]:
     return elapsed, moves
 
 
-def encoder(variant: str, games: int, *, tracked: bool) -> tuple[float, int]:
+def encoder(variant: VariantId, games: int, *, tracked: bool) -> tuple[float, int]:
     """Seconds and observations: one observation of the seat to act at every move."""
     rng = random.Random(0)
     count = 0
@@ -127,7 +127,7 @@ def encoder(variant: str, games: int, *, tracked: bool) -> tuple[float, int]:
     return elapsed, count
 
 
-ROWS: dict[str, Callable[[str, int], tuple[float, int]]] = {
+ROWS: dict[str, Callable[[VariantId, int], tuple[float, int]]] = {
     "engine": engine,
     "pettingzoo raw": lambda v, g: pettingzoo(v, g, wrapped=False),
     "pettingzoo": lambda v, g: pettingzoo(v, g, wrapped=True),

@@ -31,7 +31,17 @@ import time
 from collections.abc import Callable
 
 import briscola
-from briscola import apply, determinize, is_over, legal_moves, new_game, observe, score
+from briscola import (
+    Rules,
+    VariantId,
+    apply,
+    determinize,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    score,
+)
 from briscola.moves import Move
 from briscola.state import State
 from briscola.views import View
@@ -84,7 +94,7 @@ def games_per_second(play: Callable[[int], object], games: int) -> float:
     return games / (time.process_time() - start)
 
 
-def step_loop(variant: str, rng: random.Random) -> Callable[[int], object]:
+def step_loop(variant: VariantId, rng: random.Random) -> Callable[[int], object]:
     """One game through the public API, dealt from seed ``i``."""
     choice = rng.choice
 
@@ -107,7 +117,7 @@ def section_step_loop(rounds: int, games: int) -> float:
     """Interleaved rounds of the fused playout and the step loops; returns the fused rate."""
     rng = random.Random(1)
     fused: list[float] = []
-    rates: dict[str, list[float]] = {"classic": [], "chiamata": []}
+    rates: dict[VariantId, list[float]] = {"classic": [], "chiamata": []}
     for _ in range(rounds):
         fused.append(games_per_second(lambda _i: fused_classic(rng), games))
         for variant, found in rates.items():
@@ -124,7 +134,7 @@ def section_step_loop(rounds: int, games: int) -> float:
     return base
 
 
-def sample_states(variant: str, games: int) -> list[State]:
+def sample_states(variant: VariantId | Rules, games: int) -> list[State]:
     """Every state, in order, of ``games`` random deals (the deals search walks through)."""
     rng = random.Random(7)
     states = []
@@ -168,7 +178,7 @@ def section_search(rounds: int, deals: int) -> None:
         f"{'determinize':>13}  targets (observe <= 4, score <= 2)"
     )
     for variant in briscola.VARIANTS:
-        states = sample_states(variant, deals)
+        states = sample_states(briscola.VARIANTS[variant], deals)
         moves = [legal_moves(s)[0] for s in states]
         seats = [s.turn for s in states if s.turn is not None]
         views = [observe(s, seat) for s, seat in zip(states, seats, strict=True)]

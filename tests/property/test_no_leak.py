@@ -37,7 +37,7 @@ from briscola import (
     Suit,
     SwapTrump,
 )
-from briscola._auction import contract
+from briscola._contract import contract
 from helpers import card_id
 from strategies import (
     ALL_CARDS,

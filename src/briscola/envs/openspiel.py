@@ -30,13 +30,13 @@ Needs ``pip install 'briscola[openspiel]'``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card
 from ..errors import RulesError
 from ..game import apply, legal_moves, new_game
 from ..render import render
-from ..rules import Rules, rules
+from ..rules import Rules, TableRules, VariantId, rules
 from ..sampling import determinize
 from ..scoring import score
 from ..state import Phase, State
@@ -115,7 +115,10 @@ class BriscolaGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(_DEFAULTS)
         given.update(params or {})
-        self.rules: Rules = rules(str(given["variant"]), **parse_options(str(given["options"])))
+        # Game parameters are text, read and checked by rules() at run time.
+        variant = cast(VariantId, str(given["variant"]))
+        options = cast(TableRules, parse_options(str(given["options"])))
+        self.rules: Rules = rules(variant, **options)
         seed = int(given["seed"])
         dealer = int(given["dealer"])
         self.seed: int | None = seed if seed >= 0 else None
