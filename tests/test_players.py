@@ -204,7 +204,7 @@ def test_unseen_cards_are_exactly_the_cards_elsewhere(
     unseen = set(unseen_cards(view))
     # Every unseen card is in another hand or in the stock.
     elsewhere = {c for other, hand in enumerate(state.hands) if other != seat for c in hand}
-    elsewhere |= set(state.stock[state.drawn :])
+    elsewhere |= set(state.stock)
     assert unseen <= elsewhere
     assert not unseen & set(view.hand)
     # And the count matches what the seat cannot place.
