@@ -283,11 +283,21 @@ def close_trick(
     players = r.players
     leader = s.leader
     seats = r.trick_seats[s.dealer][leader]
-    winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
     values = r.card_points
-    taken = 0
-    for played in trick:
-        taken += values[played.id]
+    if len(trick) == 2:
+        # Two players, the commonest table: `trick_winner` and the points loop written out
+        # for a pair of cards (a fifth of the cost of closing a trick).
+        first, second = trick
+        if second.suit is first.suit:
+            winner = seats[r.strength[second.id] > r.strength[first.id]]
+        else:
+            winner = seats[second.suit is s.trump_suit]
+        taken = values[first.id] + values[second.id]
+    else:
+        winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
+        taken = 0
+        for played in trick:
+            taken += values[played.id]
     points = s.points
     if taken:
         points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]

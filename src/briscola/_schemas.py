@@ -409,8 +409,10 @@ def _view_fields() -> dict[str, JSON]:
         "partner": _or_null(_SEAT, "Chiamata: the partner, if this seat knows it."),
         "received": {
             "description": "This seat's own cards in the order it received them (dealt, "
-            "drawn, taken by an exchange); optional, empty for a spectator.",
-            **_CARDS,
+            "drawn, taken by an exchange); a card given up in an exchange and taken back "
+            "appears twice; optional, empty for a spectator.",
+            "type": "array",
+            "items": _CARD,
         },
     }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn, overload
 
-from . import _engine
+from . import _engine, _play
 from ._engine import new_game, random_playout
 from .errors import BriscolaError, InvalidStateError
 from .match import (
@@ -36,7 +36,7 @@ from .match import (
     observe_match,
     public_match_view,
 )
-from .moves import Move
+from .moves import Move, Play
 from .scoring import Score
 from .scoring import score as score_deal
 from .state import Phase, State
@@ -112,8 +112,10 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
 
 
 _OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
 _legal_moves: Final = _engine.legal_moves
 _apply: Final = _engine.apply
+_apply_play: Final = _play.apply_play
 
 
 @overload
@@ -159,6 +161,23 @@ def apply(
         ...
         briscola.errors.IllegalMoveError: it is not your turn: seat 0 is to act, not seat 1
     """
+    if type(move) is Play and type(state) is State and seat is None and ply is None:
+        # The step loop's commonest call: a card from legal_moves() in trick play goes
+        # straight to the trick-play handler (no routing, no second look at the legal list
+        # through _engine.apply); see docs/performance.md for what it saves.
+        try:
+            legal = state._legal
+        except AttributeError:  # unpickled or built with attrs: the general path lists it
+            legal = None
+        if legal is not None and state.phase is _PLAY:
+            for candidate in legal:
+                if candidate is move:
+                    try:
+                        return _apply_play(state, state.turn, move)  # type: ignore[arg-type]
+                    except BriscolaError:
+                        raise
+                    except _FOREIGN:
+                        _inconsistent("apply")
     try:
         if type(state) is Match:
             return match_apply(state, move, seat, ply)
