@@ -380,7 +380,7 @@ def check_sender(
             f"{players - 1}"
         )
     if ply is not None and (type(ply) is not int or ply < 0):
-        raise RulesError(f"ply={ply!r:.40} is not valid: use the ply of the sender's view")
+        raise RulesError(f"ply={quote(ply)} is not valid: use the ply of the sender's view")
     if match_over is not None:
         if match_over:
             raise IllegalMoveError("the match is over: no move is legal")
@@ -437,7 +437,9 @@ def random_playout(state: State, rng: random.Random | None = None) -> State:
         rng = random.Random()
     choice = getattr(rng, "choice", None)
     if not callable(choice):
-        raise RulesError(f"rng must be a random.Random (or have a choice method), not {rng!r:.40}")
+        raise RulesError(
+            f"rng must be a random.Random (or have a choice method), not {quote(rng)}"
+        )
     while state.phase is not Phase.OVER:
         if state.phase is _PLAY and _play.fused(state):
             return _play.play_out(state, choice)

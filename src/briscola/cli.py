@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
+from ._quote import quote
 from ._version import __version__
 from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game, score
@@ -308,7 +309,7 @@ def _option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep:
-        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {text!r:.40}")
+        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {quote(text)}")
     value: object = raw
     takes_bool = name in OPTIONS and OPTIONS[name].values == "bool"
     if takes_bool and raw.lower() in _TRUE | _FALSE:
@@ -354,7 +355,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds per bot move")
 
     def run(args: argparse.Namespace) -> int:
-        try:
+        try:  # imported here: Starlette and uvicorn load only for this command
             from .web.server import serve
             from .web.tables import TableSettings, parse_bots
         except ImportError as error:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
 from .game import apply, legal_moves
@@ -252,7 +253,7 @@ def _as_index(index: object) -> int:
         value = operator.index(index)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidMoveError(
-            f"an action index is a whole number, not {type(index).__name__} {index!r:.40}"
+            f"an action index is a whole number, not {type(index).__name__} {quote(index)}"
         ) from None
     if not 0 <= value < NUM_ACTIONS:
         raise IllegalMoveError(

@@ -19,10 +19,11 @@ Examples:
 
 from __future__ import annotations
 
+import random
 from typing import Final, NoReturn, overload
 
 from . import _engine, _play
-from ._engine import new_game, random_playout
+from ._engine import new_game
 from .errors import BriscolaError, InvalidStateError
 from .match import (
     Match,
@@ -297,3 +298,22 @@ def public_view(state: State | Match) -> View | MatchView:
         raise
     except _FOREIGN:
         _inconsistent("public_view")
+
+
+def random_playout(state: State, rng: random.Random | None = None) -> State:
+    """Play uniformly random legal moves until the deal is over; return the final state.
+
+    The same as `briscola._engine.random_playout`, with a state built or edited by hand
+    that the engine cannot play reported as `InvalidStateError`.
+
+    Args:
+        state: Where to start.
+        rng: The source of the choices; ``None`` uses a new unseeded `random.Random`.
+            The global random generator is never touched.
+    """
+    try:
+        return _engine.random_playout(state, rng)
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent("random_playout")

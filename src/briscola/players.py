@@ -36,6 +36,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from ._deal import check_seed
+from ._quote import quote
 from .cards import DECK, Card, Rank, Suit
 from .errors import RulesError
 from .game import apply, legal_moves, random_playout
@@ -133,9 +135,12 @@ def _seen(view: View) -> set[Card]:
 
 
 def _check_seed(seed: object, who: str) -> int | None:
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"{who}(seed={seed!r:.40}) is not valid: use a whole number or None")
-    return seed
+    if seed is None:
+        return None
+    try:
+        return check_seed(seed)
+    except RulesError as error:
+        raise RulesError(f"{who}: {error}") from None
 
 
 def _check_view(view: object, who: str) -> View:
@@ -587,13 +592,13 @@ class SearchPlayer(_Bot):
     ) -> None:
         self.seed: Final = _check_seed(seed, "SearchPlayer")
         if type(worlds) is not int or worlds < 1:
-            raise RulesError(f"worlds={worlds!r:.40} is not valid: use a whole number from 1")
+            raise RulesError(f"worlds={quote(worlds)} is not valid: use a whole number from 1")
         if rollout not in ("greedy", "random"):
-            raise RulesError(f"rollout={rollout!r:.40} is not valid: use 'greedy' or 'random'")
+            raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and (
             not isinstance(time_ms, int | float) or isinstance(time_ms, bool) or time_ms <= 0
         ):
-            raise RulesError(f"time_ms={time_ms!r:.40} is not valid: use a positive number")
+            raise RulesError(f"time_ms={quote(time_ms)} is not valid: use a positive number")
         self.worlds: Final = worlds
         self.rollout: Final = rollout
         self.time_ms: Final = time_ms

@@ -51,6 +51,7 @@ import attrs
 
 from ._deal import check_seed, seed_text
 from ._engine import apply, deal_from, new_game
+from ._quote import quote
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -140,7 +141,7 @@ class Record:
             raise InvalidNotationError("a record's rules must be a Rules, from briscola.rules()")
         if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
             raise InvalidNotationError(
-                f"a record's dealer must be a seat, not {self.dealer!r:.40}"
+                f"a record's dealer must be a seat, not {quote(self.dealer)}"
             )
         if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
             raise InvalidNotationError("a record's moves must be a tuple of moves")
@@ -339,11 +340,11 @@ class MatchRecord:
             raise InvalidNotationError("a match record's format must be a MatchFormat")
         if type(self.seed) is not int:
             raise InvalidNotationError(
-                f"a match record's seed must be a whole number, not {self.seed!r:.40}"
+                f"a match record's seed must be a whole number, not {quote(self.seed)}"
             )
         if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
             raise InvalidNotationError(
-                f"a record's dealer must be a seat, not {self.dealer!r:.40}"
+                f"a record's dealer must be a seat, not {quote(self.dealer)}"
             )
         if not isinstance(self.deals, tuple) or not all(
             isinstance(moves, tuple) and all(isinstance(move, Move) for move in moves)
@@ -359,7 +360,7 @@ class MatchRecord:
         ):
             if type(flag) is not bool:
                 raise InvalidNotationError(
-                    f"a match option must be True or False, not {flag!r:.40}"
+                    f"a match option must be True or False, not {quote(flag)}"
                 )
         _check_tags(self.tags, _MATCH_RESERVED)
 
@@ -685,7 +686,7 @@ def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[
     if not isinstance(text, str):
         raise InvalidNotationError(f"a record is text, not {type(text).__name__}")
     if type(max_size) is not int:
-        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
+        raise InvalidNotationError(f"max_size={quote(max_size)} is not valid: use a whole number")
     if len(text) > max_size:
         raise InvalidNotationError(f"the record is longer than {max_size} characters")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
@@ -737,7 +738,7 @@ def _foreign_digit(text: str) -> bool:
 def _check_tag_names(tags: Mapping[str, str], reserved: tuple[str, ...]) -> None:
     for name in tags:
         if name in reserved or not re.fullmatch(r"[A-Za-z0-9_]+", name):
-            raise InvalidNotationError(f"{name!r:.60} cannot be the name of a record tag")
+            raise InvalidNotationError(f"{quote(name, 60)} cannot be the name of a record tag")
 
 
 def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
@@ -751,7 +752,9 @@ def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
             or tag[0] in reserved
             or not re.fullmatch(r"[A-Za-z0-9_]+", tag[0])
         ):
-            raise InvalidNotationError(f"{tag!r:.60} is not a record tag (a name and a value)")
+            raise InvalidNotationError(
+                f"{quote(tag, 60)} is not a record tag (a name and a value)"
+            )
 
 
 def _deck(text: str) -> tuple[Card, ...]:

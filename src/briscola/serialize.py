@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from ._engine import apply
+from ._quote import quote
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -94,11 +95,19 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
     """
     if indent is not None and type(indent) is not int:
         raise InvalidNotationError(
-            f"indent={indent!r:.40} is not valid: use a whole number or None"
+            f"indent={quote(indent)} is not valid: use a whole number or None"
         )
     for kind, (cls, encode) in _ENCODERS.items():
         if isinstance(value, cls):
-            document = {"type": kind, "format": FORMAT, **encode(value)}
+            try:
+                document = {"type": kind, "format": FORMAT, **encode(value)}
+            except BriscolaError:
+                raise
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                # A value built or edited by hand whose fields do not fit together.
+                raise InvalidStateError(
+                    f"cannot write this {type(value).__name__} as JSON: it is inconsistent"
+                ) from None
             return json.dumps(document, indent=indent, ensure_ascii=False)
     raise InvalidNotationError(f"cannot write {type(value).__name__} as JSON")
 
@@ -140,7 +149,7 @@ def loads(
         briscola.errors.InvalidNotationError: document.type: expected 'state', not 'view'
     """
     if type(max_size) is not int:
-        raise InvalidNotationError(f"max_size={max_size!r:.40} is not valid: use a whole number")
+        raise InvalidNotationError(f"max_size={quote(max_size)} is not valid: use a whole number")
     wanted = _wanted_kinds(expected)
     if isinstance(text, bytes | bytearray):
         if len(text) > max_size:
@@ -172,11 +181,11 @@ def loads(
         raise InvalidNotationError(f"document.format: version {version} is not {FORMAT}")
     if kind not in _DECODERS:
         raise InvalidNotationError(
-            f"document.type: {kind!r:.40} is not one of {', '.join(map(repr, _DECODERS))}"
+            f"document.type: {quote(kind)} is not one of {', '.join(map(repr, _DECODERS))}"
         )
     if wanted is not None and kind not in wanted:
         raise InvalidNotationError(
-            f"document.type: expected {' or '.join(map(repr, wanted))}, not {kind!r:.40}"
+            f"document.type: expected {' or '.join(map(repr, wanted))}, not {quote(kind)}"
         )
     value = _DECODERS[kind](reader)
     reader.done()
@@ -200,7 +209,7 @@ def _wanted_kinds(expected: object) -> tuple[str, ...] | None:
         if kinds:
             return kinds
     names = ", ".join(cls.__name__ for cls, _ in _ENCODERS.values())
-    raise InvalidNotationError(f"loads() reads one of {names}, not {expected!r:.60}")
+    raise InvalidNotationError(f"loads() reads one of {names}, not {quote(expected, 60)}")
 
 
 SCHEMA_NAMES: Final = (
@@ -234,7 +243,7 @@ def schema(name: str) -> dict[str, Any]:
     """
     if name not in SCHEMA_NAMES:
         raise InvalidNotationError(
-            f"no schema named {name!r:.40}: use one of {', '.join(SCHEMA_NAMES)}"
+            f"no schema named {quote(name)}: use one of {', '.join(SCHEMA_NAMES)}"
         )
     text = (
         resources.files(__package__)
@@ -277,7 +286,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
     result: dict[str, JSON] = {}
     for key, value in pairs:
         if key in result:
-            raise InvalidNotationError(f"the key {key!r:.40} appears twice in one object")
+            raise InvalidNotationError(f"the key {quote(key)} appears twice in one object")
         result[key] = value
     return result
 
@@ -294,20 +303,20 @@ class _Reader:
 
     def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
         if key not in self.value:
-            raise InvalidNotationError(f"{self.path}: the field {key!r:.40} is missing")
+            raise InvalidNotationError(f"{self.path}: the field {quote(key)} is missing")
         self.seen.add(key)
         return _expect(self.value[key], kind, f"{self.path}.{key}")
 
     def child(self, key: str) -> _Reader:
         self.seen.add(key)
         if key not in self.value:
-            raise InvalidNotationError(f"{self.path}: the field {key!r:.40} is missing")
+            raise InvalidNotationError(f"{self.path}: the field {quote(key)} is missing")
         return _Reader(self.value[key], f"{self.path}.{key}")
 
     def done(self) -> None:
         extra = sorted(set(self.value) - self.seen)
         if extra:
-            raise InvalidNotationError(f"{self.path}: unknown field {extra[0]!r:.40}")
+            raise InvalidNotationError(f"{self.path}: unknown field {quote(extra[0])}")
 
 
 def _kind(value: JSON) -> str:
@@ -342,7 +351,7 @@ def _card(value: JSON, path: str) -> Card:
     try:
         card = Card.parse(code)
     except InvalidNotationError:
-        raise InvalidNotationError(f"{path}: {code!r:.10} is not a card code") from None
+        raise InvalidNotationError(f"{path}: {quote(code, 10)} is not a card code") from None
     if str(card) != code:
         raise InvalidNotationError(f"{path}: write the card {code!r} as {str(card)!r}")
     return card

@@ -32,6 +32,8 @@ from typing import Any, Final
 
 import attrs
 
+from ._deal import check_seed
+from ._quote import quote
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MatchFormat, MatchScore, new_match
@@ -150,7 +152,8 @@ class Simulation:
             type(i) is not int or not 0 <= i < len(self.players) for i in indices
         ):
             raise RulesError(
-                f"players must be indices from 0 to {len(self.players) - 1}, not {indices!r:.60}"
+                f"players must be indices from 0 to {len(self.players) - 1}, "
+                f"not {quote(indices, 60)}"
             )
         wins = decided = 0
         values: list[float] = []
@@ -270,10 +273,9 @@ def simulate(
             f"{', '.join(match_options)} is a match option: pass match=True or a format"
         )
     fmt = _match_format(r, match, match_options)
-    if type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number")
+    seed = check_seed(seed)
     if type(games) is not int or games < 0:
-        raise RulesError(f"games={games!r:.40} is not valid: use a whole number from 0")
+        raise RulesError(f"games={quote(games)} is not valid: use a whole number from 0")
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise RulesError("players must be a sequence of players, one per seat")
     if len(players) != r.players:
@@ -282,9 +284,9 @@ def simulate(
         )
     for player in players:
         if not callable(player):
-            raise RulesError(f"a player must be callable with a View, not {player!r:.40}")
+            raise RulesError(f"a player must be callable with a View, not {quote(player)}")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
-        raise RulesError(f"chunk={chunk!r:.40} is not valid: use a whole number from 1")
+        raise RulesError(f"chunk={quote(chunk)} is not valid: use a whole number from 1")
     if executor is not None and not isinstance(executor, Executor):
         raise RulesError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
@@ -331,7 +333,7 @@ def _match_format(r: Rules, match: object, options: dict[str, Any]) -> MatchForm
         return new_match(r, seed=0, **options).format
     if isinstance(match, MatchFormat | str):
         return new_match(r, format=match, seed=0, **options).format
-    raise RulesError(f"match={match!r:.40} is not valid: use False, True or a match format")
+    raise RulesError(f"match={quote(match)} is not valid: use False, True or a match format")
 
 
 def _default_chunk(executor: Executor, games: int) -> int:
@@ -411,7 +413,8 @@ def _checked(players: list[Player], index: int, view: View, seat: int) -> Move:
     move = players[index](view)
     if move not in view.legal_moves:
         raise IllegalMoveError(
-            f"player {index} ({players[index]!r:.60}) at seat {seat} chose {move!r:.60}, "
+            f"player {index} ({quote(players[index], 60)}) at seat {seat} "
+            f"chose {quote(move, 60)}, "
             "which is not one of its legal moves"
         )
     return move

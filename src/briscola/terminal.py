@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
+from ._deal import check_seed
+from ._quote import quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, score
 from .match import Match, new_match
@@ -112,8 +114,8 @@ def play(
     r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
     if type(seat) is not int or not 0 <= seat < r.players:
         raise RulesError(f"seat {seat!r} is not a seat of {r.variant!r}: use 0 to {r.players - 1}")
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number")
+    if seed is not None:
+        seed = check_seed(seed)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big")
     bots = {
@@ -288,7 +290,7 @@ def run_arena(
     if not names:
         raise RulesError("name at least one player, such as --players greedy,random")
     if type(jobs) is not int or jobs < 1:
-        raise RulesError(f"jobs={jobs!r:.40} is not valid: use a whole number from 1")
+        raise RulesError(f"jobs={quote(jobs)} is not valid: use a whole number from 1")
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
     show = progress and sys.stderr.isatty() and _has_tqdm()

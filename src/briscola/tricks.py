@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._quote import quote
 from .cards import Card, Suit
 from .errors import RulesError
 from .rules import Rules
@@ -124,15 +125,15 @@ def _beats(
 
 def _check_card(value: object, name: str) -> None:
     if not isinstance(value, Card):
-        raise RulesError(f"{name} must be a Card, not {type(value).__name__} {value!r:.40}")
+        raise RulesError(f"{name} must be a Card, not {type(value).__name__} {quote(value)}")
 
 
 def _check_suits(led: object, trump: object) -> None:
     if not isinstance(led, Suit):
-        raise RulesError(f"led_suit must be a Suit, not {type(led).__name__} {led!r:.40}")
+        raise RulesError(f"led_suit must be a Suit, not {type(led).__name__} {quote(led)}")
     if trump is not None and not isinstance(trump, Suit):
         raise RulesError(
-            f"trump_suit must be a Suit or None, not {type(trump).__name__} {trump!r:.40}"
+            f"trump_suit must be a Suit or None, not {type(trump).__name__} {quote(trump)}"
         )
 
 

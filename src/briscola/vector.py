@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ._quote import quote
 from .encoding import NUM_ACTIONS, observation_layout, observation_shape
 from .errors import IllegalMoveError, RulesError
 from .rules import VARIANTS, Rules
@@ -93,9 +94,9 @@ def shuffled_decks(
     np = _numpy()
     r = _rules_of(variant)
     if type(count) is not int or count < 0:
-        raise RulesError(f"count={count!r:.40} is not valid: use a whole number, 0 or more")
+        raise RulesError(f"count={quote(count)} is not valid: use a whole number, 0 or more")
     if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None")
+        raise RulesError(f"seed={quote(seed)} is not valid: use a whole number or None")
     rng = np.random.default_rng(seed)
     cards = np.array([card.id for card in r.deck], dtype=np.int8)
     return rng.permuted(np.tile(cards, (count, 1)), axis=1)  # type: ignore[no-any-return]
@@ -174,7 +175,7 @@ class VectorGame:
         if array.ndim != 2 or array.shape[1] != size:
             raise RulesError(
                 f"decks must have one row of {size} card ids per deal, not shape "
-                f"{tuple(array.shape)!r:.40}"
+                f"{quote(tuple(array.shape))}"
             )
         if not np.issubdtype(array.dtype, np.integer):
             raise RulesError(f"decks must hold card ids (whole numbers), not {array.dtype}")
@@ -341,7 +342,7 @@ class VectorGame:
         generator = rng
         if not isinstance(generator, np.random.Generator):
             if rng is not None and type(rng) is not int:
-                raise RulesError(f"rng={rng!r:.40} is not valid: use a numpy Generator or a seed")
+                raise RulesError(f"rng={quote(rng)} is not valid: use a numpy Generator or a seed")
             generator = np.random.default_rng(rng)
         # The seat to act has not played to this trick, so it holds `hand_count` cards.
         slots = generator.integers(0, self.hand_count, size=self.num_deals)
@@ -395,7 +396,7 @@ class VectorGame:
         if array.shape != (self.num_deals,) or not np.issubdtype(array.dtype, np.integer):
             raise RulesError(
                 f"actions must be {self.num_deals} card ids (whole numbers), one per deal, "
-                f"not an array of shape {tuple(array.shape)!r:.40} and type {array.dtype}"
+                f"not an array of shape {quote(tuple(array.shape))} and type {array.dtype}"
             )
         cards = array.astype(np.intp, copy=False)
         outside = (cards < 0) | (cards > 39)

@@ -6,6 +6,7 @@ import importlib
 import operator
 from types import ModuleType
 
+from .._quote import quote
 from ..errors import RulesError
 
 
@@ -28,4 +29,4 @@ def as_seed(seed: object) -> int | None:
     try:
         return operator.index(seed)  # type: ignore[arg-type]
     except TypeError:
-        raise RulesError(f"seed={seed!r:.40} is not valid: use a whole number or None") from None
+        raise RulesError(f"seed={quote(seed)} is not valid: use a whole number or None") from None

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
+from .._quote import quote
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
@@ -131,17 +132,17 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.rules: Rules = rules(variant, **options)
         if illegal_action not in ("ignore", "raise"):
             raise RulesError(
-                f"illegal_action={illegal_action!r:.40} is not valid: use 'ignore' or 'raise'"
+                f"illegal_action={quote(illegal_action)} is not valid: use 'ignore' or 'raise'"
             )
         self.illegal_action = illegal_action
         r = self.rules
         if type(seat) is not int or seat not in r.seats_for(r.players - 1):
             raise RulesError(
-                f"seat={seat!r:.40} is not valid: use a seat that plays in {r.variant!r}"
+                f"seat={quote(seat)} is not valid: use a seat that plays in {r.variant!r}"
             )
         if render_mode not in (None, "ansi", "human"):
             raise RulesError(
-                f"render_mode={render_mode!r:.40} is not valid: use 'ansi' or 'human'"
+                f"render_mode={quote(render_mode)} is not valid: use 'ansi' or 'human'"
             )
         self.seat = seat
         self.render_mode = render_mode

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._quote import quote
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..render import render
@@ -79,7 +80,7 @@ class raw_env(AECEnv):
         self.rules: Rules = rules(variant, **options)
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(
-                f"render_mode={render_mode!r:.40} is not valid: use 'human' or 'ansi'"
+                f"render_mode={quote(render_mode)} is not valid: use 'human' or 'ansi'"
             )
         self.render_mode = render_mode
         n = self.rules.players
