@@ -574,7 +574,7 @@ def test_match_formats_are_ascii(spelling: str) -> None:
 
 # --- the examples of the pages about JSON, records and matches -------------------------------
 
-PAGES: Final = ("json.md", "records.md", "matches.md")
+PAGES: Final = ("json.md", "records.md", "matches.md", "hidden-information.md")
 DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
 
 
