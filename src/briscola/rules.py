@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, TypeAlias, TypedDict, Unpack
 
 import attrs
@@ -26,7 +27,7 @@ import attrs
 from ._enums import OptionEnum
 from ._quote import quote
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
-from .errors import RulesError
+from .errors import BriscolaError, RulesError
 
 __all__ = [
     "OPTIONS",
@@ -1053,9 +1054,22 @@ class Rules:
     is in it even when ``allow_ace_call`` is off; then it cannot be bid)."""
 
     def __attrs_post_init__(self) -> None:
+        if type(self.variant) is not str:
+            raise RulesError(
+                f"Rules(variant={quote(self.variant)}) is not valid: the variant is a preset id "
+                "(build a Rules with briscola.rules())"
+            )
         if self.players == 0 and self.variant in _PRESETS:
             object.__setattr__(self, "players", _PRESETS[self.variant].players)
-        problems = _check(self)
+        try:
+            problems = _check(self)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            problems = None
+        if problems is None:
+            raise RulesError(
+                "Rules(...) was given values of the wrong kind: build a Rules with "
+                "briscola.rules(variant, **options)"
+            )
         if problems:
             hint = ""
             if any("=None is not valid" in problem for problem in problems):
@@ -1481,6 +1495,27 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
     if problems:
         raise RulesError("; ".join(problems))
     return result
+
+
+def _refuse_unknown_fields(init: Callable[..., None]) -> Callable[..., None]:
+    """Wrap attrs' ``__init__`` of `Rules` so a keyword that is no field (a misspelled
+    option) is a `RulesError` like every other bad value, not a bare ``TypeError``."""
+
+    @functools.wraps(init)
+    def checked(self: Rules, *args: object, **kwargs: object) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except BriscolaError:
+            raise
+        except TypeError as error:
+            raise RulesError(
+                f"{quote(str(error), 80)}: build a Rules with briscola.rules(variant, **options)"
+            ) from None
+
+    return checked
+
+
+setattr(Rules, "__init__", _refuse_unknown_fields(Rules.__init__))  # noqa: B010
 
 
 VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
