@@ -267,8 +267,9 @@ def test_no_hidden_card_is_named_in_the_view(spec: GameSpec, data: st.DataObject
     state = data.draw(st.sampled_from(states), label="state")
     seat = data.draw(st.integers(min_value=0, max_value=state.rules.players - 1), label="seat")
     view = briscola.observe(state, seat)
-    # A claim may name any card, true or false: the legal Declare moves list them all.
-    claims_left_out = tuple(m for m in view.legal_moves if not isinstance(m, Declare))
+    # A claim may name any card, true or false, and a caller may call any card of the deck
+    # (§2.5.8): those legal moves list cards wherever they are, and place none of them.
+    claims_left_out = tuple(m for m in view.legal_moves if not isinstance(m, Declare | NameCard))
     text = repr(attrs.evolve(view, legal_moves=claims_left_out))
     named = {Card.parse(code) for code in _CARD_REPR.findall(text)}
     hidden = set(hidden_cards(state, seat)) - public_cards(state, seat)
