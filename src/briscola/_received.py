@@ -23,7 +23,7 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
         return ()
     packet = r.deal_packet_size
     span = packet * len(order)
-    count = r.active_players * r.hand_size
+    count = r.dealt_cards
     mine = [
         deck[position] for position in range(count) if order[position % span // packet] == seat
     ]

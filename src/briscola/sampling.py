@@ -199,7 +199,7 @@ def _void_limits(view: View) -> dict[tuple[int, Suit], int]:
     r = view.rules
     if not r.must_follow_suit:
         return {}
-    rounds = (_in_play(view) - r.active_players * r.hand_size) // r.players
+    rounds = (_in_play(view) - r.dealt_cards) // r.players
     done = len(view.tricks)
     limits: dict[tuple[int, Suit], int] = {}
     tricks = [(t.seats, t.cards) for t in view.tricks]
@@ -248,7 +248,7 @@ def _rebuild(
     order = r.seats_for(view.dealer)
     packet = r.deal_packet_size
     dealt_positions: dict[int, list[int]] = {p: [] for p in range(players)}
-    count = r.active_players * r.hand_size
+    count = r.dealt_cards
     for position in range(count):
         within = position % (packet * len(order))
         dealt_positions[order[within // packet]].append(position)
@@ -362,9 +362,8 @@ class _Timeline:
 
 def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
     r = view.rules
-    players = r.players
     events = _Timeline()
-    count = r.active_players * r.hand_size
+    count = r.dealt_cards
     stock_cards = _in_play(view) - count
     face_down = stock_cards - r.has_face_up_card
     first_stock = count + r.has_face_up_card
@@ -401,9 +400,8 @@ def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
                 winner = view.tricks[tricks].winner if tricks < len(view.tricks) else None
                 tricks += 1
                 if winner is not None and (events.drawn < face_down or face_up is not None):
-                    drawer = winner
                     emptied = False
-                    for _ in range(players):
+                    for drawer in r.trick_seats[view.dealer][winner]:  # the order of §1.7
                         if events.drawn < face_down:
                             position = first_stock + events.drawn
                             events.draws.append(((index, 1), drawer, position))
@@ -412,7 +410,6 @@ def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
                             events.fixed.append(((index, 1), drawer, face_up))
                             face_up = None
                             emptied = True
-                        drawer = (drawer + 1) % players
                     if not r.has_face_up_card and events.drawn == face_down:
                         emptied = True
                     if emptied and r.share_hands_when_stock_empty is ShareHands.AUTOMATIC:

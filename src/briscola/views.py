@@ -237,7 +237,7 @@ def _received(state: State, seat: int) -> tuple[Card, ...]:
     if seat not in order:
         return ()
     deck = state.deck
-    count = r.active_players * r.hand_size
+    count = r.dealt_cards
     mine = list(deck[order.index(seat) : count : len(order)])
     draws = deck[count + 1 :] + deck[count : count + 1] if r.has_face_up_card else deck[count:]
     players = r.players

@@ -311,7 +311,7 @@ def _dealt_to(state: BriscolaState, player: int) -> list[int]:
     order = r.seats_for(state._dealer)
     packet = r.deal_packet_size
     span = packet * len(order)
-    count = r.active_players * r.hand_size
+    count = r.dealt_cards
     deck = state._deck[1:] if r.removed_two == "random" else state._deck
     return [
         card_id
