@@ -46,7 +46,7 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpSource, rules
+from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpKind, TrumpSource, rules
 from .state import Phase, State
 from .views import View, observe
 
@@ -386,7 +386,7 @@ class _Layout:
         self.chiamata = r.auction is not None
         if self.chiamata:
             add("called_card", _CARDS, "the called card once this seat knows it, by card id")
-        self.trump = r.variant != "briscolone"
+        self.trump = r.trump_kind is not TrumpKind.NONE
         if self.trump:
             add("trump_suit", 4, "the trump suit once known, one-hot in the order D, C, S, B")
         add("phase", len(_PHASES), "the phase, one-hot: " + ", ".join(p.value for p in _PHASES))

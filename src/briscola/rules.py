@@ -48,6 +48,7 @@ __all__ = [
     "Stakes",
     "TableRules",
     "TieRule",
+    "TrumpKind",
     "TrumpSource",
     "TwoSwapWindow",
     "VariantId",
@@ -215,8 +216,8 @@ _POINTS: Final = {
 }
 
 
-class _Trump(enum.Enum):
-    """Where a preset's trump suit comes from."""
+class TrumpKind(enum.Enum):
+    """Where a preset's trump suit comes from (`Rules.trump_kind`)."""
 
     FACE_UP = "face_up"
     """The card turned face up under the stock."""
@@ -238,7 +239,7 @@ class _Preset:
     players: int
     hand_size: int
     sides: tuple[tuple[int, ...], ...]
-    trump: _Trump
+    trump: TrumpKind
     stock: bool = True
     dealer_sits_out: bool = False
     removed: tuple[Card, ...] = ()
@@ -252,11 +253,13 @@ _PAIRS: Final = ((0, 2), (1, 3))
 _PRESETS: Final = {
     p.id: p
     for p in (
-        _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), _Trump.FACE_UP),
+        _Preset("classic", "Briscola for two", "2.1", 2, 3, ((0,), (1,)), TrumpKind.FACE_UP),
         _Preset(
-            "classic-3", "Briscola for three", "2.2", 3, 3, ((0,), (1,), (2,)), _Trump.FACE_UP
+            "classic-3", "Briscola for three", "2.2", 3, 3, ((0,), (1,), (2,)), TrumpKind.FACE_UP
         ),
-        _Preset("classic-4", "Briscola for four, two pairs", "2.3", 4, 3, _PAIRS, _Trump.FACE_UP),
+        _Preset(
+            "classic-4", "Briscola for four, two pairs", "2.3", 4, 3, _PAIRS, TrumpKind.FACE_UP
+        ),
         _Preset(
             "classic-6",
             "Briscola for six, three against three",
@@ -264,7 +267,7 @@ _PRESETS: Final = {
             6,
             3,
             ((0, 2, 4), (1, 3, 5)),
-            _Trump.FACE_UP,
+            TrumpKind.FACE_UP,
             removed=_TWOS,
         ),
         _Preset(
@@ -274,7 +277,7 @@ _PRESETS: Final = {
             5,
             8,
             (),
-            _Trump.NAMED,
+            TrumpKind.NAMED,
             stock=False,
             match_format=("fixed_deals", None),
         ),
@@ -285,7 +288,7 @@ _PRESETS: Final = {
             5,
             8,
             (),
-            _Trump.NAMED,
+            TrumpKind.NAMED,
             stock=False,
             match_format=("fixed_deals", None),
         ),
@@ -296,7 +299,7 @@ _PRESETS: Final = {
             4,
             10,
             _PAIRS,
-            _Trump.DEALT,
+            TrumpKind.DEALT,
             stock=False,
         ),
         _Preset(
@@ -306,7 +309,7 @@ _PRESETS: Final = {
             2,
             3,
             ((0,), (1,)),
-            _Trump.FACE_UP,
+            TrumpKind.FACE_UP,
         ),
         _Preset(
             "bugiarda-5",
@@ -315,7 +318,7 @@ _PRESETS: Final = {
             5,
             10,
             _PAIRS,  # positions among the four active seats, from the first hand
-            _Trump.DEALT,
+            TrumpKind.DEALT,
             stock=False,
             dealer_sits_out=True,
             match_format=("fixed_deals", None),
@@ -327,7 +330,7 @@ _PRESETS: Final = {
             2,
             3,
             ((0,), (1,)),
-            _Trump.FACE_UP,
+            TrumpKind.FACE_UP,
         ),
         _Preset(
             "briscolone",
@@ -336,19 +339,19 @@ _PRESETS: Final = {
             2,
             5,
             ((0,), (1,)),
-            _Trump.NONE,
+            TrumpKind.NONE,
             match_format=("cumulative_points", 151),
         ),
     )
 }
 
 _ALL: Final = frozenset(_PRESETS)
-_FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.FACE_UP)
+_FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is TrumpKind.FACE_UP)
 _STOCK: Final = frozenset(p.id for p in _PRESETS.values() if p.stock)
-_DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.DEALT)
+_DEALT_TRUMP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is TrumpKind.DEALT)
 _TWO_SIDED: Final = frozenset(p.id for p in _PRESETS.values() if len(p.sides) == 2)
 _PARTNERS: Final = frozenset(p.id for p in _PRESETS.values() if p.sides and len(p.sides[0]) > 1)
-_CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is _Trump.NAMED)
+_CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is TrumpKind.NAMED)
 _BUGIARDA: Final = frozenset(p for p in _PRESETS if p.startswith("bugiarda"))
 
 
@@ -1032,6 +1035,9 @@ class Rules:
     ``removed_two`` of ``classic-3``)."""
     has_stock: bool = attrs.field(init=False, eq=False)
     """Whether undealt cards form a stock drawn from after each trick."""
+    trump_kind: TrumpKind = attrs.field(init=False, eq=False)
+    """Where the trump suit comes from: the face-up card, the deal (Bugiarda), the caller
+    (Chiamata), or nowhere (``briscolone``)."""
     has_face_up_card: bool = attrs.field(init=False, eq=False)
     """Whether a card is turned face up under the stock and fixes the trump suit."""
     card_points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -1087,7 +1093,7 @@ class Rules:
         removed = preset.removed
         if self.removed_two not in (None, "random"):
             removed = (Card.parse(self.removed_two),)
-        if preset.trump is _Trump.NAMED and self.players == 6:
+        if preset.trump is TrumpKind.NAMED and self.players == 6:
             if self.six_player_form is SixPlayerForm.DEALER_SITS_OUT:
                 players, active, sits_out = 6, 5, True
             else:
@@ -1108,7 +1114,8 @@ class Rules:
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
             "has_stock": preset.stock,
-            "has_face_up_card": preset.trump is _Trump.FACE_UP,
+            "trump_kind": preset.trump,
+            "has_face_up_card": preset.trump is TrumpKind.FACE_UP,
             "dealer_sits_out": sits_out,
             "card_points": tuple(values.get(card.rank.code, 0) for card in DECK),
             "strength": tuple(10 - order.index(card.rank.code) for card in DECK),
