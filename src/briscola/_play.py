@@ -36,6 +36,7 @@ from .rules import (
     TwoSwapWindow,
 )
 from .state import Phase, State, Trick, evolve_state, evolver
+from .tricks import winning_index
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
@@ -92,18 +93,7 @@ def next_seat(r: Rules, dealer: int, seat: int) -> int:
     return r.next_seats[dealer][seat]
 
 
-def trick_winner(cards: tuple[Card, ...], trump: Suit | None, strength: tuple[int, ...]) -> int:
-    """Index in ``cards`` (play order) of the card that takes the trick (§1.4)."""
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card.suit is top.suit:
-            if strength[card.id] > strength[top.id]:
-                best, top = i, card
-        elif card.suit is trump:
-            best, top = i, card
-    return best
+trick_winner: Final = winning_index  # the rule of §1.4 lives in briscola.tricks
 
 
 def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

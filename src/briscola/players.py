@@ -60,7 +60,7 @@ from .moves import (
 from .sampling import determinize
 from .scoring import score
 from .state import Phase, State
-from .tricks import trick_winner
+from .tricks import trick_winner, winning_index
 from .views import View
 
 __all__ = [
@@ -768,15 +768,8 @@ def _greedy_playout(state: State) -> State:
         trick = state.trick
         choice = None
         if trick:
-            index = 0
-            top = trick[0]
-            for i in range(1, len(trick)):
-                card = trick[i]
-                if card.suit is top.suit:
-                    if strength[card.id] > strength[top.id]:
-                        index, top = i, card
-                elif card.suit is trump:
-                    index, top = i, card
+            index = winning_index(trick, trump, strength)
+            top = trick[index]
             top_suit = top.suit
             top_strength = strength[top.id]
             is_last = len(trick) == last

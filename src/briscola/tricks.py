@@ -27,7 +27,7 @@ from .cards import Card, Suit
 from .errors import RulesError
 from .rules import Rules
 
-__all__ = ["beats", "trick_winner"]
+__all__ = ["beats", "trick_winner", "winning_index"]
 
 
 def beats(
@@ -102,13 +102,20 @@ def trick_winner(cards: Sequence[Card], trump_suit: Suit | None, rules: Rules) -
         _check_card(card, "every card of the trick")
     _check_suits(cards[0].suit, trump_suit)
     _check_rules(rules)
-    strength = rules.strength
+    return winning_index(cards, trump_suit, rules.strength)
+
+
+def winning_index(cards: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
+    """`trick_winner` without the argument checks, for the engine and the bots' playouts:
+    the one definition of who takes a trick (§1.4)."""
     best = 0
     top = cards[0]
-    led = top.suit
     for i in range(1, len(cards)):
         card = cards[i]
-        if _beats(card, top, led, trump_suit, strength):
+        if card.suit is top.suit:
+            if strength[card.id] > strength[top.id]:
+                best, top = i, card
+        elif card.suit is trump:
             best, top = i, card
     return best
 
