@@ -216,7 +216,7 @@ _POINTS: Final = {
 }
 
 
-class TrumpKind(enum.Enum):
+class TrumpKind(OptionEnum):
     """Where a preset's trump suit comes from (`Rules.trump_kind`)."""
 
     FACE_UP = "face_up"
