@@ -1053,7 +1053,7 @@ class Rules:
     is in it even when ``allow_ace_call`` is off; then it cannot be bid)."""
 
     def __attrs_post_init__(self) -> None:
-        if self.players == 0 and self.variant in _PRESETS:
+        if self.players == 0 and isinstance(self.variant, str) and self.variant in _PRESETS:
             object.__setattr__(self, "players", _PRESETS[self.variant].players)
         problems = _check(self)
         if problems:
