@@ -335,3 +335,8 @@ def test_seats_for_lists_the_playing_seats_from_the_first_hand() -> None:
     assert rules("chiamata", players=6).seats_for(5) == (0, 1, 2, 3, 4)
     with pytest.raises(briscola.RulesError):
         rules("classic").seats_for(2)
+
+
+def test_an_unhashable_variant_with_no_player_count_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="preset id"):
+        Rules(variant=["classic"], players=0)  # type: ignore[arg-type]

@@ -31,7 +31,27 @@ class _Bidding:
     passed: frozenset[int]
 
 
+# The auction read back from the last history asked about: legal_auction(s) and then
+# apply_auction(s) read the same history, and apply_auction leaves the new history's entry
+# for the next legal_auction, so each bid reads the auction once instead of twice per move
+# and never re-reads it from the start. Histories are immutable tuples and the entry holds
+# a reference to its own, so an identity match is always the same auction.
+_last: tuple[tuple[tuple[int, Move], ...], _Bidding] | None = None
+
+
 def _bidding(s: State) -> _Bidding:
+    last = _last
+    if last is not None and last[0] is s.history:
+        return last[1]
+    return _read_bidding(s)
+
+
+def _remember(history: tuple[tuple[int, Move], ...], bidding: _Bidding) -> None:
+    global _last
+    _last = (history, bidding)
+
+
+def _read_bidding(s: State) -> _Bidding:
     high: Bid | BidPoints | None = None
     high_seat = None
     passed: set[int] = set()
@@ -40,7 +60,9 @@ def _bidding(s: State) -> _Bidding:
             high, high_seat = move, seat
         elif type(move) is Pass:
             passed.add(seat)
-    return _Bidding(high, high_seat, frozenset(passed))
+    bidding = _Bidding(high, high_seat, frozenset(passed))
+    _remember(s.history, bidding)
+    return bidding
 
 
 def _is_two_call(r: Rules, bid: Bid | BidPoints | None) -> bool:
@@ -90,6 +112,7 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
     r = s.rules
     history = s.history + ((seat, move),)
     bidding = _bidding_after(s, seat, move)
+    _remember(history, bidding)
     active = r.seats_for(s.dealer)
     if bidding.high is None and len(bidding.passed) == r.active_players:
         if r.all_pass is AllPass.REDEAL:

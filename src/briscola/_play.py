@@ -243,7 +243,15 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     r = s.rules
     hands = s.hands
     hand = hands[seat]
-    i = hand.index(card)
+    # Found by identity (cards are interned): `hand.index` would call `Card.__eq__` for
+    # every card before it.
+    i = 0
+    for held in hand:
+        if held is card:
+            break
+        i += 1
+    else:
+        i = hand.index(card)
     hand = hand[:i] + hand[i + 1 :]
     trick = s.trick + (card,)
     history = s.history + ((seat, move),)

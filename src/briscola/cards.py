@@ -207,6 +207,20 @@ class Card:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"cards are immutable: cannot delete {name!r}")
 
+    # Defining any ordering method makes every comparison, `==` included, go through a
+    # Python-level slot: without this `__eq__`, `==` between two different cards (each miss
+    # of `hand.index`, `in hand`, tuple `==`) looks up and calls `object.__eq__` for both
+    # operands before falling back to identity. Cards are interned, so equality is
+    # identity; this answers in one call. The hash stays the identity hash.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is Card:
+            return False
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):
             return self.id < other.id
