@@ -791,17 +791,18 @@ class Tracker:
                 ones.append(at_trick[seat] + card.id)
         if layout.known:
             o_known = layout.o_known
+            open_hands = r.open_hands
             for seat in range(n):
-                k = (seat - me) % n
-                if k == 0:
+                if seat == me:
                     continue
-                if r.open_hands:
-                    ones.extend(o_known[k] + card.id for card in hands[seat])
+                at = o_known[(seat - me) % n]
+                if open_hands:
+                    ones.extend(at + card.id for card in hands[seat])
                 else:
                     known = self._known[seat]
                     if known:
                         hand = hands[seat]
-                        ones.extend(o_known[k] + c.id for c in known if c in hand)
+                        ones.extend(at + c.id for c in known if c in hand)
         trump_card = state.trump_card
         if layout.face_up and trump_card is not None:
             ones.append(o["trump_card"] + trump_card.id)
