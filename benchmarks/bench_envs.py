@@ -14,7 +14,8 @@ Every row plays whole random deals of one preset with uniformly random legal act
 * ``encoder``: ``observation(observe(state, seat))`` alone, and `Tracker.observation`.
 
 The target is a PettingZoo raw env at a quarter of the raw loop's moves per second or
-more on ``classic``. Machines are noisy: rows are run interleaved, round after round, and
+more on ``classic``. Machines are noisy: rows are timed in CPU time (``process_time``, so
+other processes on a loaded machine count less), run interleaved, round after round, and
 the median is shown.
 
     python benchmarks/bench_envs.py [--games 200] [--rounds 3] [--variant classic ...]
@@ -38,13 +39,13 @@ def engine(variant: VariantId, games: int) -> tuple[float, int]:
     """Seconds and moves of the raw engine loop."""
     rng = random.Random(0)
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state = new_game(variant, seed=seed)
         while not is_over(state):
             state = apply(state, rng.choice(legal_moves(state)))
             moves += 1
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def pettingzoo(variant: VariantId, games: int, *, wrapped: bool) -> tuple[float, int]:
@@ -54,7 +55,7 @@ def pettingzoo(variant: VariantId, games: int, *, wrapped: bool) -> tuple[float,
     table = env(variant) if wrapped else raw_env(variant)
     rng = random.Random(0)
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         table.reset(seed=seed)
         for _ in table.agent_iter():
@@ -64,7 +65,7 @@ def pettingzoo(variant: VariantId, games: int, *, wrapped: bool) -> tuple[float,
                 continue
             table.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
             moves += 1
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def gymnasium(variant: VariantId, games: int) -> tuple[float, int]:
@@ -73,7 +74,7 @@ def gymnasium(variant: VariantId, games: int) -> tuple[float, int]:
 
     env = BriscolaEnv(variant)
     rng = random.Random(0)
-    start = time.perf_counter()
+    start = time.process_time()
     moves = 0
     for seed in range(games):
         _, info = env.reset(seed=seed)
@@ -82,7 +83,7 @@ def gymnasium(variant: VariantId, games: int) -> tuple[float, int]:
             action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
             _, _, terminated, _, info = env.step(action)
         moves += len(env.game.history)
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def openspiel(variant: VariantId, games: int) -> tuple[float, int]:
@@ -97,11 +98,11 @@ def openspiel(variant: VariantId, games: int) -> tuple[float, int]:
     for seed in range(games):
         game = pyspiel.load_game("briscola", {"variant": variant, "seed": seed})
         state = game.new_initial_state()
-        start = time.perf_counter()
+        start = time.process_time()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
             moves += 1
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     return elapsed, moves
 
 
@@ -116,12 +117,12 @@ def encoder(variant: VariantId, games: int, *, tracked: bool) -> tuple[float, in
         while not is_over(state):
             seat = state.turn
             assert seat is not None
-            start = time.perf_counter()
+            start = time.process_time()
             if tracked:
                 tracker.observation(seat)
             else:
                 observation(observe(state, seat))
-            elapsed += time.perf_counter() - start
+            elapsed += time.process_time() - start
             count += 1
             state = tracker.apply(rng.choice(legal_moves(state)))
     return elapsed, count

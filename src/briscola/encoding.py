@@ -330,6 +330,7 @@ class Segment(NamedTuple):
 
 _CARDS: Final = 40
 _PHASES: Final = tuple(Phase)
+_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
 _RANKS: Final = tuple(Rank)
 
 
@@ -648,6 +649,8 @@ class Tracker:
         self._state = state
         self._cache: dict[int, npt.NDArray[np.float32]] = {}
         self._mask: npt.NDArray[np.int8] | None = None
+        self._by_index: dict[int, Move] | None = None
+        self._rel: dict[int, tuple[list[int], list[int], list[int], list[int], list[int]]] = {}
         self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
         self._bases: dict[int, npt.NDArray[np.float32]] = {}
         self._tricks = 0
@@ -675,6 +678,7 @@ class Tracker:
         self._state = after
         self._cache.clear()
         self._mask = None
+        self._by_index = None
         if self._fast:
             seat = before.turn
             known = self._known
@@ -702,7 +706,7 @@ class Tracker:
             pairs = [(seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)]
             self._played.extend(pairs)
             for me, base in self._bases.items():
-                base[[o_played[(seat - me) % n] + card for seat, card in pairs]] = 1.0
+                base.put([o_played[(seat - me) % n] + card for seat, card in pairs], 1.0)
         self._tricks = len(tricks)
 
     def _base(self, me: int) -> npt.NDArray[np.float32]:
@@ -734,76 +738,112 @@ class Tracker:
         cached = self._cache.get(seat)
         if cached is not None:
             return cached.copy()
-        state = self._state
-        if not self._fast:
-            vector = observation(observe(state, seat))
-        else:
-            r = state.rules
-            if type(seat) is not int or not 0 <= seat < r.players:
-                raise RulesError(
-                    f"seat {seat!r} is not a seat of {r.variant!r}: "
-                    f"seats run from 0 to {r.players - 1}"
-                )
-            vector = self._encode(state, seat)
+        vector = self._fresh(seat)
         self._cache[seat] = vector
         return vector.copy()
+
+    def _fresh(self, seat: int) -> npt.NDArray[np.float32]:
+        """A new vector of `observation`, not kept: for a caller that observes each state
+        once, the cache would only cost a copy."""
+        cached = self._cache.get(seat)
+        if cached is not None:
+            return cached.copy()
+        state = self._state
+        if not self._fast:
+            return observation(observe(state, seat))
+        r = state.rules
+        if type(seat) is not int or not 0 <= seat < r.players:
+            raise RulesError(
+                f"seat {seat!r} is not a seat of {r.variant!r}: "
+                f"seats run from 0 to {r.players - 1}"
+            )
+        return self._encode(state, seat)
+
+    def _relative(self, me: int) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+        """Per absolute seat, the index of its relative slot in ``me``'s vector: trick,
+        turn, leader, hand size and points (the modular arithmetic done once per seat)."""
+        rel = self._rel.get(me)
+        if rel is None:
+            layout = self._layout
+            o = layout.offsets
+            n = layout.players
+            ks = [(seat - me) % n for seat in range(n)]
+            rel = self._rel[me] = (
+                [layout.o_trick[k] for k in ks],
+                [o["turn"] + k for k in ks],
+                [o["leader"] + k for k in ks],
+                [o["hand_sizes"] + k for k in ks],
+                [o["points"] + k for k in ks],
+            )
+        return rel
 
     def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
         layout = self._layout
         o = layout.offsets
         n = layout.players
         r = state.rules
-        ones: list[int] = [card.id for card in state.hands[me]]
+        at_trick, at_turn, at_leader, at_hand, at_points = self._relative(me)
+        hands = state.hands
+        ones: list[int] = [card.id for card in hands[me]]
         if state.trick:
-            o_trick = layout.o_trick
             seats = r.trick_seats[state.dealer][state.leader]
             for seat, card in zip(seats, state.trick, strict=False):
-                ones.append(o_trick[(seat - me) % n] + card.id)
+                ones.append(at_trick[seat] + card.id)
         if layout.known:
             o_known = layout.o_known
+            open_hands = r.open_hands
             for seat in range(n):
-                k = (seat - me) % n
-                if k == 0:
+                if seat == me:
                     continue
-                if r.open_hands:
-                    ones.extend(o_known[k] + card.id for card in state.hands[seat])
+                at = o_known[(seat - me) % n]
+                if open_hands:
+                    ones.extend(at + card.id for card in hands[seat])
                 else:
-                    hand = state.hands[seat]
-                    ones.extend(o_known[k] + c.id for c in self._known[seat] if c in hand)
-        if layout.face_up and state.trump_card is not None:
-            ones.append(o["trump_card"] + state.trump_card.id)
+                    known = self._known[seat]
+                    if known:
+                        hand = hands[seat]
+                        ones.extend(at + c.id for c in known if c in hand)
+        trump_card = state.trump_card
+        if layout.face_up and trump_card is not None:
+            ones.append(o["trump_card"] + trump_card.id)
         if layout.trump and state.trump_suit is not None:
             ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
-        ones.append(o["phase"] + _PHASES.index(state.phase))
+        ones.append(o["phase"] + _PHASE_INDEX[state.phase])
         if state.turn is not None:
-            ones.append(o["turn"] + (state.turn - me) % n)
-        ones.append(o["leader"] + (state.leader - me) % n)
-        # One fancy assignment for every value: numpy's per-item calls cost more than the
-        # values themselves.
+            ones.append(at_turn[state.turn])
+        ones.append(at_leader[state.leader])
+        # One put() for every value: numpy's per-item calls cost more than the values
+        # themselves, and put() converts lists faster than a fancy assignment does.
         values = [1.0] * len(ones)
-        hands_at = o["hand_sizes"]
-        points_at = o["points"]
+        ones += at_hand
         hand_size = r.hand_size
-        for seat in range(n):
-            k = (seat - me) % n
-            ones.append(hands_at + k)
-            values.append(len(state.hands[seat]) / hand_size)
-            ones.append(points_at + k)
-            values.append(state.points[seat] / 120)
+        values += [len(hand) / hand_size for hand in hands]
+        ones += at_points
+        values += [points / 120 for points in state.points]
         if layout.stock:
             ones.append(o["stock_size"])
             values.append(state.stock_size / layout.in_play)
         ones.append(o["tricks"])
         values.append(len(state.tricks) / layout.tricks_per_deal)
         vector = self._base(me).copy()
-        vector[ones] = values
+        vector.put(ones, values)
         return vector
+
+    def _legal_by_index(self) -> dict[int, Move]:
+        """The legal moves of the current state by action index, worked out once per state."""
+        by_index = self._by_index
+        if by_index is None:
+            by_index = self._by_index = {action_index(m): m for m in legal_moves(self._state)}
+        return by_index
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act (all zeros once the deal is over)."""
         mask = self._mask
         if mask is None:
-            mask = self._mask = action_mask(self._state)
+            mask = _numpy().zeros(NUM_ACTIONS, dtype=_numpy().int8)
+            for index in self._legal_by_index():
+                mask[index] = 1
+            self._mask = mask
         return mask.copy()
 
 

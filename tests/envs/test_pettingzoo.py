@@ -14,7 +14,14 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import briscola  # noqa: E402
-from briscola import VARIANTS, IllegalMoveError, Pass, new_game, observe  # noqa: E402
+from briscola import (  # noqa: E402
+    VARIANTS,
+    IllegalMoveError,
+    InvalidMoveError,
+    Pass,
+    new_game,
+    observe,
+)
 from briscola.encoding import action_index, action_mask, observation  # noqa: E402
 from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
 
@@ -145,6 +152,32 @@ def test_an_illegal_action_is_refused() -> None:
         table.step(action_index(Pass()))
     with pytest.raises(IllegalMoveError):
         table.step(None)
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-4", "chiamata", "bugiarda"])
+def test_every_step_observes_what_a_view_gives_and_decodes_any_integer(variant: str) -> None:
+    table = raw_env(variant)  # type: ignore[arg-type]
+    table.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for step, _agent in enumerate(table.agent_iter()):
+        for other in table.agents:
+            view = observe(table.game, int(other.split("_")[1]))
+            obs = table.observe(other)
+            assert np.array_equal(obs["observation"], observation(view))
+            assert np.array_equal(obs["action_mask"], action_mask(view))
+        obs, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        before = table.game
+        for bad in (True, float(legal[0])):
+            with pytest.raises(InvalidMoveError):
+                table.step(bad)  # type: ignore[arg-type]
+        assert table.game is before
+        action = rng.choice(legal)
+        table.step(action if step % 2 else int(action))
+        obs["observation"][:] = 1.0  # the caller's copy: the next observation is unchanged
 
 
 def test_bad_arguments() -> None:

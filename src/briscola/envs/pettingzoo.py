@@ -86,6 +86,7 @@ class raw_env(AECEnv):
         n = self.rules.players
         self.possible_agents = [_agent(seat) for seat in range(n)]
         self._seat_of = {_agent(seat): seat for seat in range(n)}
+        self._zero_mask = _np.zeros(encoding.NUM_ACTIONS, dtype=_np.int8)
         shape = encoding.observation_shape(self.rules)
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -145,11 +146,9 @@ class raw_env(AECEnv):
         if tracker is None:
             raise RulesError("the environment has no deal yet: call reset() first")
         seat = self._seat_of[agent]
-        if tracker.state.turn == seat:
-            mask = tracker.action_mask()
-        else:
-            mask = _np.zeros(encoding.NUM_ACTIONS, dtype=_np.int8)
-        return {"observation": tracker.observation(seat), "action_mask": mask}
+        mask = tracker.action_mask() if tracker.state.turn == seat else self._zero_mask.copy()
+        # Each state is observed about once per seat: a fresh vector, with no cached copy.
+        return {"observation": tracker._fresh(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the move with action index ``action`` for the agent to act.
@@ -163,18 +162,24 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game
+        tracker = self._tracker
+        if tracker is None:
+            raise RulesError("the environment has no deal yet: call reset() first")
+        state = tracker.state
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
-        tracker = self._tracker
-        assert tracker is not None
-        state = tracker.apply(encoding.action_move(action, state))
+        # A plain index finds its move in the legal moves by index; anything else (numpy
+        # integers, bad values) goes through action_move, which checks and explains.
+        move = tracker._legal_by_index().get(action) if type(action) is int else None
+        if move is None:
+            move = encoding.action_move(action, state)
+        state = tracker.apply(move)
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, 0)
         if state.phase is Phase.OVER:
             self._finish(state)
         else:
-            self.agent_selection = _agent(state.turn)  # type: ignore[arg-type]
+            self.agent_selection = self.possible_agents[state.turn]  # type: ignore[index]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
