@@ -17,10 +17,12 @@ from .state import State
 def received(state: State, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` received so far in this deal, in the order it received them."""
     r = state.rules
-    deck = state.deck
     order = r.seats_for(state.dealer)
     if seat not in order:
         return ()
+    if not (r.seven_swap or r.two_swap) and r.has_stock and r.deal_packet_size == 1:
+        return _from_tricks(state, seat, order)
+    deck = state.deck
     packet = r.deal_packet_size
     span = packet * len(order)
     count = r.dealt_cards
@@ -29,7 +31,6 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
     ]
     if not r.has_stock:
         return tuple(mine)
-    players = r.players
     face_up = deck[count] if r.has_face_up_card else None
     stock = deck[count + r.has_face_up_card :]
     drawn = 0
@@ -48,11 +49,11 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
             in_trick = 0
             if finished >= len(tricks):
                 break
-            drawer = tricks[finished].winner
+            drawers = r.trick_seats[state.dealer][tricks[finished].winner]  # §1.7's order
             finished += 1
             if drawn >= len(stock) and face_up is None:
                 continue
-            for _ in range(players):
+            for drawer in drawers:
                 if drawn < len(stock):
                     card = stock[drawn]
                     drawn += 1
@@ -62,5 +63,25 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
                     break
                 if drawer == seat:
                     mine.append(card)
-                drawer = (drawer + 1) % players
+    return tuple(mine)
+
+
+def _from_tricks(state: State, seat: int, order: tuple[int, ...]) -> tuple[Card, ...]:
+    """`received` read from the tricks alone, when no exchange with the face-up card can
+    happen and cards are dealt one at a time: the seat's dealt cards, then after each trick
+    while the stock lasts the card at its place in that draw round (the winner draws first,
+    the face-up card last). Observing a deal asks this often, so it skips the history."""
+    r = state.rules
+    deck = state.deck
+    count = r.dealt_cards
+    mine = list(deck[order.index(seat) : count : len(order)])
+    draws = deck[count + 1 :] + deck[count : count + 1] if r.has_face_up_card else deck[count:]
+    rounds = r.trick_seats[state.dealer]
+    position = 0
+    for trick in state.tricks:
+        at = position + rounds[trick.winner].index(seat)
+        if at >= len(draws):
+            break
+        mine.append(draws[at])
+        position += len(order)
     return tuple(mine)

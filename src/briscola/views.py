@@ -219,36 +219,8 @@ def _view(state: State, seat: int | None) -> View:
         target=target,
         called_card=called_card,
         partner=partner,
-        received=() if seat is None else _received(state, seat),
+        received=() if seat is None else received(state, seat),
     )
-
-
-def _received(state: State, seat: int) -> tuple[Card, ...]:
-    """`received`, read from the tricks instead of the whole history where it can be.
-
-    Without exchanges with the face-up card, a seat receives its dealt cards and then, after
-    each trick while the stock lasts, the card at its place in that draw round (the winner
-    draws first, the face-up card last), so the tricks' winners are all that is needed.
-    """
-    r = state.rules
-    if r.seven_swap or r.two_swap or not r.has_stock or r.deal_packet_size != 1:
-        return received(state, seat)
-    order = r.seats_for(state.dealer)
-    if seat not in order:
-        return ()
-    deck = state.deck
-    count = r.dealt_cards
-    mine = list(deck[order.index(seat) : count : len(order)])
-    draws = deck[count + 1 :] + deck[count : count + 1] if r.has_face_up_card else deck[count:]
-    players = r.players
-    position = 0
-    for trick in state.tricks:
-        at = position + (seat - trick.winner) % players
-        if at >= len(draws):
-            break
-        mine.append(draws[at])
-        position += players
-    return tuple(mine)
 
 
 def _partners(state: State, seat: int | None) -> frozenset[int]:
