@@ -52,6 +52,11 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
     """The package modules ``path`` imports, each with whether the import is lazy."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     top_level = {id(node) for node in tree.body}
+    # Imports under a top-level ``if TYPE_CHECKING:`` only tell the type checker about names
+    # loaded on first use (the package's ``__getattr__``): they rank like top-level imports.
+    for statement in tree.body:
+        if _is_type_checking(statement):
+            top_level.update(id(child) for child in ast.walk(statement))
     found: list[tuple[str, bool]] = []
     for node in ast.walk(tree):
         lazy = id(node) not in top_level
@@ -70,6 +75,15 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
                 if parts[0] == "briscola" and len(parts) > 1:
                     found.append((parts[1], lazy))
     return found
+
+
+def _is_type_checking(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+        and not node.orelse
+    )
 
 
 def _graph() -> dict[str, list[tuple[str, bool]]]:
@@ -133,3 +147,11 @@ def test_the_checker_sees_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "cards.py"
     module.write_text("from .game import apply\n\ndef f():\n    from briscola.match import x\n")
     assert _imports(module) == [("game", False), ("match", True)]
+
+
+def test_the_checker_ranks_type_checking_imports_as_top_level(tmp_path: Path) -> None:
+    module = tmp_path / "__init__.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import x\n"
+    )
+    assert _imports(module) == [("game", False)]

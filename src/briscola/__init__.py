@@ -13,6 +13,9 @@ Examples:
     120
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from ._version import __version__ as __version__
 from .cards import DECK, Card, Rank, Suit
 from .checking import check
@@ -73,8 +76,6 @@ from .moves import (
     SwapTrump,
     parse_move,
 )
-from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
-from .records import Record
 from .render import render
 from .rules import (
     OPTIONS,
@@ -101,13 +102,37 @@ from .rules import (
     VariantId,
     rules,
 )
-from .sampling import determinize
 from .scoring import Score
-from .serialize import dumps, loads
-from .simulation import GameResult, PlayerSummary, Simulation, simulate
 from .state import Phase, State, Trick
 from .tricks import beats, trick_winner
 from .views import View
+
+if TYPE_CHECKING:
+    from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
+    from .records import Record
+    from .sampling import determinize
+    from .serialize import dumps, loads
+    from .simulation import GameResult, PlayerSummary, Simulation, simulate
+
+# The layers above the rules engine (players, simulation, records, JSON, sampling) load on
+# first use: a program that only plays games does not pay for them at import. Each name
+# maps to the module that defines it; `__getattr__` imports that module once and caches the
+# name here, so `from briscola import simulate` and `briscola.simulate` work as before.
+_LAZY: dict[str, str] = {
+    "GameResult": "simulation",
+    "GreedyPlayer": "players",
+    "Player": "players",
+    "PlayerSummary": "simulation",
+    "RandomPlayer": "players",
+    "Record": "records",
+    "SearchPlayer": "players",
+    "Simulation": "simulation",
+    "determinize": "sampling",
+    "dumps": "serialize",
+    "loads": "serialize",
+    "simulate": "simulation",
+    "unseen_cards": "players",
+}
 
 __all__ = [
     "DECK",
@@ -209,3 +234,18 @@ __all__ = [
     "two_wins_or_120",
     "unseen_cards",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load a name of the optional layers on first use (PEP 562)."""
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module_name}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the optional layers' included before they are loaded."""
+    return sorted(set(globals()) | set(_LAZY))

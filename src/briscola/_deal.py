@@ -18,9 +18,7 @@ probability up to a bias below 2⁻³⁵⁰ (40! is about 2¹⁵⁹).
 
 from __future__ import annotations
 
-import hashlib
 import operator
-import secrets
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
@@ -86,11 +84,15 @@ def seed_text(seed: int) -> str:
 
 def entropy(seed: int) -> int:
     """The 512-bit integer that drives every random choice of a deal dealt from ``seed``."""
+    import hashlib  # OpenSSL's start-up is paid on the first deal, not by `import briscola`
+
     return int.from_bytes(hashlib.sha512(_DOMAIN + seed_text(seed).encode()).digest(), "big")
 
 
 def fresh_seed() -> int:
     """A 128-bit seed from the operating system's entropy source."""
+    import secrets  # only games dealt without a seed need it
+
     return secrets.randbits(128)
 
 

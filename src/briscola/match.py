@@ -23,7 +23,6 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import Final, Literal, Unpack
 
@@ -365,6 +364,8 @@ def new_match(
 
 def _draw(seed: int, label: bytes) -> int:
     """A 256-bit number drawn from the match seed for one purpose (``label``)."""
+    import hashlib  # as in `entropy`: loaded on first use, not by `import briscola`
+
     digest = hashlib.sha256(b"briscola/match/v1:" + seed_text(seed).encode() + b":" + label)
     return int.from_bytes(digest.digest(), "big")
 

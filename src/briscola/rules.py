@@ -15,7 +15,6 @@ Examples:
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import types
@@ -1319,6 +1318,8 @@ def _does_not_apply(name: str, value: object, variant: str, info: OptionInfo | N
 def _unknown_variant(variant: object) -> str:
     if not isinstance(variant, str):
         return f"a variant is a preset id such as 'classic', not {type(variant).__name__}"
+    import difflib  # error messages only: not loaded by `import briscola`
+
     close = difflib.get_close_matches(variant[:40], list(_PRESETS), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     listed = ", ".join(map(repr, _PRESETS))
@@ -1486,6 +1487,8 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
             if name == "variant":
                 problems.append("the variant is the first argument, given once, not variant=")
                 continue
+            import difflib  # as in `_unknown_variant`
+
             close = difflib.get_close_matches(name[:40], list(OPTIONS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problems.append(f"unknown option {quote(name)}{hint}")

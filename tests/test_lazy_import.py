@@ -1,0 +1,118 @@
+"""`import briscola` loads the rules engine only; the optional layers load on first use.
+
+The package exposes the names of the players, simulation, records, JSON and sampling
+layers through a module ``__getattr__`` (PEP 562), so these tests check both halves of the
+promise: a fresh interpreter that imports the package has none of those modules loaded,
+and every public name still resolves, is listed by ``dir``, and is the very object its
+module defines.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import briscola
+
+PACKAGE = Path(briscola.__file__).resolve().parent
+
+# Modules that `import briscola` must not load. The standard-library ones are what the
+# optional layers pull in (json for JSON, concurrent.futures and logging for simulation).
+NOT_AT_IMPORT = (
+    "briscola.players",
+    "briscola.simulation",
+    "briscola.records",
+    "briscola.serialize",
+    "briscola.sampling",
+    "briscola._schemas",
+    "briscola.encoding",
+    "briscola.vector",
+    "briscola.terminal",
+    "briscola.cli",
+    "briscola.web",
+    "json",
+    "concurrent.futures",
+    "difflib",
+)
+
+
+def _fresh(code: str) -> str:
+    """Run ``code`` in a new interpreter that imports this tree's package."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(PACKAGE.parent), *filter(None, [env.get("PYTHONPATH")])]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    return done.stdout
+
+
+def test_import_loads_no_optional_layer() -> None:
+    loaded = _fresh("import sys, briscola; print(*sys.modules)").split()
+    assert [name for name in NOT_AT_IMPORT if name in loaded] == []
+
+
+def test_a_lazy_name_loads_its_layer_on_first_use() -> None:
+    code = (
+        "import sys, briscola\n"
+        "print('briscola.simulation' in sys.modules)\n"
+        "from briscola import simulate\n"
+        "print('briscola.simulation' in sys.modules, simulate.__module__)\n"
+    )
+    assert _fresh(code).split() == ["False", "True", "briscola.simulation"]
+
+
+def test_every_public_name_resolves_to_its_modules_object() -> None:
+    for name in briscola.__all__:
+        value = getattr(briscola, name)
+        module = getattr(value, "__module__", None)
+        if isinstance(module, str) and module.startswith("briscola."):
+            assert getattr(importlib.import_module(module), name, value) is value, name
+
+
+def test_star_import_and_dir_list_every_public_name() -> None:
+    scope: dict[str, object] = {}
+    exec("from briscola import *", scope)  # the star import reads __all__
+    assert set(briscola.__all__) <= set(scope)
+    assert set(briscola.__all__) <= set(dir(briscola))
+
+
+def test_render_stays_the_function_when_its_module_is_imported() -> None:
+    # The function `render` shares its name with its module: importing the module later
+    # must not replace the function on the package.
+    code = (
+        "import briscola, briscola.render, briscola.serialize, briscola.players\n"
+        "print(callable(briscola.render), type(briscola.render).__name__)\n"
+    )
+    assert _fresh(code).split() == ["True", "function"]
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Briscola'"):
+        _ = briscola.Briscola
+
+
+def test_the_lazy_table_matches_the_type_checking_imports() -> None:
+    # The type checker reads the `if TYPE_CHECKING:` imports, the interpreter the table:
+    # both must name the same things, each from the same module, and all of them public.
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    for_checker = {
+        alias.name: node.module
+        for block in tree.body
+        if isinstance(block, ast.If)
+        and isinstance(block.test, ast.Name)
+        and block.test.id == "TYPE_CHECKING"
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    lazy = vars(briscola)["_LAZY"]
+    assert for_checker == lazy
+    assert set(lazy) <= set(briscola.__all__)
