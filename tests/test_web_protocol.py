@@ -361,3 +361,62 @@ def test_pages_carry_security_headers(served: Any) -> None:
         assert "default-src 'self'" in reply.headers["content-security-policy"]
         assert reply.headers["x-frame-options"] == "DENY"
     assert client.get("/t/unknown-table").status_code == 404
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_lobby_opens_tables_past_the_limit_once_old_ones_are_finished() -> None:
+    clock = FakeClock()
+    tables = Tables(limit=2, keep_finished=3600, keep_idle=7200, clock=clock)
+    with TestClient(create_app(tables)) as client:
+        first = client.post("/api/tables", json={"variant": "classic", "bots": {"1": "random"}})
+        second = client.post("/api/tables", json={"variant": "classic"})
+        assert (first.status_code, second.status_code) == (201, 201)
+        full = client.post("/api/tables", json={"variant": "classic"})
+        assert full.status_code == 400
+        assert "already has 2 tables in play" in full.json()["error"]
+        table = tables.get(first.json()["table"])
+        assert table is not None
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            message = hello(ws, table.tokens[0])
+            while not message["match"]["final"]:
+                if message["view"]["legal_moves"]:
+                    move(ws, message, message["view"]["legal_moves"][0])
+                message = receive(ws)
+            clock.now += 60  # well inside the hour a finished table is kept
+            third = client.post("/api/tables", json={"variant": "classic"})
+            assert third.status_code == 201
+            # The finished table made room: its players are told, and its links are gone.
+            assert receive(ws) == {"type": "error", "message": "this table has been closed"}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4004
+        assert client.get(f"/t/{table.id}").status_code == 404
+        assert {t.id for t in tables} == {second.json()["table"], third.json()["table"]}
+        # No table has finished now, so the lobby is full again until one is abandoned.
+        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 400
+        clock.now += 7200
+        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 201
+        assert len(tables) == 1
+
+
+def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
+    clock = FakeClock()
+    tables = Tables(keep_idle=600, clock=clock)
+    table = tables.create(TableSettings("classic", seed=3))
+    with (
+        TestClient(create_app(tables, sweep_every=0.01)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        hello(ws, None)
+        clock.now += 600
+        assert receive(ws) == {"type": "error", "message": "this table has been closed"}
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+    assert len(tables) == 0

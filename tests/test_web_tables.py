@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import signal
@@ -118,6 +119,133 @@ def test_the_server_keeps_a_limit_of_tables() -> None:
         tables.create(TableSettings("classic"))
 
 
+class FakeClock:
+    """A clock the test moves by hand: no test waits for real time to pass."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def finish(tables: Tables, table: Table) -> None:
+    """Play the table's match to its end, noting each move as the server does."""
+    while not table.over:
+        play_some(table, 1)
+        tables.touch(table)
+    tables.save(table, finished_before=0)
+
+
+def test_a_finished_table_is_dropped_after_its_retention_time(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(tmp_path, keep_finished=600, keep_idle=7200, clock=clock)
+    done = tables.create(TableSettings("classic", seed=1))
+    playing = tables.create(TableSettings("classic", seed=2))
+    clock.now += 100
+    finish(tables, done)
+    assert tables.last_move(done.id) == 1100
+    assert tables.expires(done.id) == 1700
+    assert tables.expires(playing.id) == 8200
+    assert {path.name for path in tmp_path.iterdir()} == {
+        f"{done.id}.json",
+        f"{done.id}-deal-1.txt",
+        f"{playing.id}.json",
+    }
+    clock.now = 1699
+    assert tables.sweep() == []
+    clock.now = 1700
+    assert tables.sweep() == [done]
+    assert tables.get(done.id) is None
+    assert tables.expires(done.id) is None
+    assert tables.get(playing.id) is playing
+    assert [path.name for path in tmp_path.iterdir()] == [f"{playing.id}.json"]
+    tables.save(done)  # a late save of a dropped table writes nothing back
+    assert [path.name for path in tmp_path.iterdir()] == [f"{playing.id}.json"]
+
+
+def test_an_abandoned_table_is_dropped_and_a_move_keeps_a_table(tmp_path: Path) -> None:
+    clock = FakeClock()
+    tables = Tables(tmp_path, keep_idle=3600, clock=clock)
+    moving = tables.create(TableSettings("classic", seed=1))
+    abandoned = tables.create(TableSettings("classic", seed=2))
+    clock.now += 3000
+    play_some(moving, 1)
+    tables.touch(moving)
+    clock.now += 600
+    assert tables.sweep() == [abandoned]
+    assert list(tables) == [moving]
+    assert not (tmp_path / f"{abandoned.id}.json").exists()
+    clock.now += 3000
+    assert tables.sweep() == [moving]
+    assert len(tables) == 0
+
+
+def test_at_the_limit_the_oldest_finished_table_makes_room() -> None:
+    clock = FakeClock()
+    tables = Tables(limit=3, clock=clock)
+    first, second, third = (tables.create(TableSettings("classic", seed=n)) for n in (1, 2, 3))
+    clock.now += 10
+    finish(tables, second)
+    clock.now += 10
+    finish(tables, first)
+    clock.now += 10
+    newest = tables.create(TableSettings("classic", seed=4))
+    assert set(tables) == {first, third, newest}  # second finished before first
+    fifth = tables.create(TableSettings("classic", seed=5))
+    assert set(tables) == {third, newest, fifth}
+    with pytest.raises(RulesError, match="already has 3 tables in play"):
+        tables.create(TableSettings("classic", seed=6))
+    assert set(tables) == {third, newest, fifth}
+
+
+def test_infinite_retention_keeps_tables_until_their_place_is_needed() -> None:
+    clock = FakeClock()
+    tables = Tables(limit=1, keep_finished=math.inf, keep_idle=math.inf, clock=clock)
+    table = tables.create(TableSettings("classic", seed=1))
+    clock.now += 1e9
+    assert tables.sweep() == []
+    finish(tables, table)
+    clock.now += 1e9
+    assert tables.sweep() == []
+    assert tables.expires(table.id) == math.inf
+    again = tables.create(TableSettings("classic", seed=2))
+    assert list(tables) == [again]
+
+
+def test_restored_tables_count_from_their_files_last_write(tmp_path: Path) -> None:
+    clock = FakeClock(time.time())
+    tables = Tables(tmp_path, keep_finished=600, clock=clock)
+    done = tables.create(TableSettings("classic", seed=1))
+    finish(tables, done)
+    playing = tables.create(TableSettings("classic", seed=2))
+    written = (tmp_path / f"{done.id}.json").stat().st_mtime
+    os.utime(tmp_path / f"{done.id}.json", (written - 900, written - 900))
+    restored = Tables(tmp_path, keep_finished=600, clock=clock)
+    assert [table.id for table in restored.load()] == [playing.id]
+    assert restored.get(done.id) is None
+    assert not (tmp_path / f"{done.id}-deal-1.txt").exists()
+    last = restored.last_move(playing.id)
+    assert last is not None
+    assert last <= clock.now
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error"),
+    [
+        ({"limit": 0}, "the table limit must be a whole number from 1 up"),
+        ({"limit": 2.5}, "the table limit"),
+        ({"keep_finished": -1}, "keep_finished must be a number of seconds from 0 up"),
+        ({"keep_idle": math.nan}, "keep_idle must be"),
+        ({"keep_idle": "1h"}, "keep_idle must be"),
+        ({"keep_finished": True}, "keep_finished must be"),
+    ],
+)
+def test_bad_limits_and_times_are_refused(keywords: dict[str, Any], error: str) -> None:
+    with pytest.raises(RulesError, match=error):
+        Tables(**keywords)
+
+
 def _start(save: Path, port: int) -> tuple[subprocess.Popen[str], list[str]]:
     process = subprocess.Popen(
         [
@@ -218,6 +346,9 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
         (["--bots", "1=genius"], "'genius' is not a bot"),
         (["--option", "stakes=bands"], "stakes"),
         (["--format", "best_of(0)"], "best_of"),
+        (["--keep-finished", "-1"], "seconds from 0 up"),
+        (["--keep-idle", "soon"], "seconds from 0 up"),
+        (["--max-tables", "0"], "number of tables from 1 up"),
     ],
 )
 def test_serve_refuses_bad_settings_before_listening(
@@ -229,3 +360,18 @@ def test_serve_refuses_bad_settings_before_listening(
     printed = capsys.readouterr().err
     assert printed.startswith("briscola: ")
     assert error in printed
+
+
+def test_serve_passes_the_limit_and_the_retention_times_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from briscola.cli import main
+    from briscola.web import server
+
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(server, "serve", lambda settings, **keywords: given.update(keywords))
+    argv = ["serve", "--max-tables", "5", "--keep-finished", "90", "--keep-idle", "inf"]
+    assert main(argv) == 0
+    assert (given["limit"], given["keep_finished"], given["keep_idle"]) == (5, 90.0, math.inf)
+    assert main(["serve"]) == 0
+    assert (given["limit"], given["keep_finished"], given["keep_idle"]) == (200, 3600.0, 86400.0)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import re
 import sys
@@ -321,6 +322,26 @@ def _option(text: str) -> tuple[str, object]:
     return name, value
 
 
+def _seconds(text: str) -> float:
+    """A time in seconds from 0 up, such as ``3600`` or ``0.5``; ``inf`` for ever."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isnan(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds from 0 up (or inf), not {quote(text)}"
+        )
+    return value
+
+
+def _table_limit(text: str) -> int:
+    """A number of tables, from 1 up."""
+    if not re.fullmatch(r"[0-9]{1,7}", text.strip()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"give a number of tables from 1 up, not {quote(text)}")
+    return int(text)
+
+
 def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     """``briscola serve``: a table in the browser (the ``web`` extra), see `briscola.web`."""
     serve = commands.add_parser("serve", help="open a table in the browser (needs briscola[web])")
@@ -353,6 +374,27 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     )
     serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds per bot move")
+    serve.add_argument(
+        "--max-tables",
+        type=_table_limit,
+        default=200,
+        metavar="N",
+        help="the most tables kept at once (default: 200)",
+    )
+    serve.add_argument(
+        "--keep-finished",
+        type=_seconds,
+        default=3600.0,
+        metavar="SECONDS",
+        help="drop a finished table this long after its last move (default: 3600; inf: never)",
+    )
+    serve.add_argument(
+        "--keep-idle",
+        type=_seconds,
+        default=86400.0,
+        metavar="SECONDS",
+        help="drop an unfinished table after this long without a move (default: 86400)",
+    )
 
     def run(args: argparse.Namespace) -> int:
         try:  # imported here: Starlette and uvicorn load only for this command
@@ -375,6 +417,9 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
                 save_dir=args.save,
                 lobby=not args.no_lobby,
                 bot_delay=args.bot_delay,
+                limit=args.max_tables,
+                keep_finished=args.keep_finished,
+                keep_idle=args.keep_idle,
             )
         except ImportError as error:
             print(f"briscola: {error}", file=sys.stderr)

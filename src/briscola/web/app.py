@@ -45,7 +45,7 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "the briscola web table needs Starlette and uvicorn: pip install 'briscola[web]'"
     ) from error
 
-__all__ = ["HELLO_TIMEOUT", "MAX_BODY", "MAX_MESSAGE", "Room", "create_app"]
+__all__ = ["HELLO_TIMEOUT", "MAX_BODY", "MAX_MESSAGE", "SWEEP_EVERY", "Room", "create_app"]
 
 MAX_MESSAGE = 1024
 """The longest message a browser may send, in characters."""
@@ -57,6 +57,8 @@ MAX_CONNECTIONS = 64
 """The most connections one table accepts (seats and spectators together)."""
 RATE = (100, 5.0)
 """At most this many messages in this many seconds from one connection."""
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps of the tables whose time is up, by default."""
 
 STATIC = Path(__file__).parent / "static"
 
@@ -162,6 +164,7 @@ class Room:
         The file is written before anyone is told, so a move that a player has seen is
         never lost; the writing happens in a thread so that other tables play on meanwhile.
         """
+        self.tables.touch(self.table)
         await asyncio.to_thread(self.tables.save, self.table, finished_before=finished_before)
         self.broadcast()
 
@@ -200,12 +203,19 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bots
 
+    async def close(self) -> None:
+        """The table was dropped: stop its bots and close every connection, saying why."""
+        await self.stop()
+        for client in list(self.clients):
+            await _refuse(client.socket, "this table has been closed", 4004)
+
 
 def create_app(
     tables: Tables,
     *,
     lobby: bool = True,
     bot_delay: float = 0.0,
+    sweep_every: float = SWEEP_EVERY,
 ) -> Starlette:
     """The web application serving ``tables``.
 
@@ -213,8 +223,24 @@ def create_app(
         tables: The tables to serve (`Tables.load` them first to restore saved ones).
         lobby: Whether ``/`` offers a form that opens new tables.
         bot_delay: Seconds a bot waits before each move, so that people can follow.
+        sweep_every: Seconds between two sweeps of the tables whose time is up (see
+            `Tables.sweep`); the lobby also sweeps before it opens a table. The connections
+            to a dropped table are closed with code 4004.
     """
     rooms: dict[str, Room] = {}
+
+    async def forget_dropped() -> None:
+        """Close the rooms of the tables that `tables` no longer holds."""
+        for table_id, room in list(rooms.items()):
+            if tables.get(table_id) is not room.table:
+                del rooms[table_id]
+                await room.close()
+
+    async def sweeper() -> None:
+        while True:
+            await asyncio.sleep(sweep_every)
+            tables.sweep()
+            await forget_dropped()
 
     def room_of(table_id: str) -> Room | None:
         room = rooms.get(table_id)
@@ -252,7 +278,9 @@ def create_app(
             settings = _settings(bytes(body))
             table = tables.create(settings)
         except BriscolaError as error:
+            await forget_dropped()
             return JSONResponse({"error": str(error)[:400]}, 400)
+        await forget_dropped()
         room_of(table.id)
         rooms[table.id].wake_bots()
         return JSONResponse(links(table), 201)
@@ -312,9 +340,13 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        sweeping = asyncio.create_task(sweeper())
         try:
             yield
         finally:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeping
             for room in rooms.values():
                 await room.stop()
 
@@ -333,6 +365,7 @@ def create_app(
     app.state.tables = tables
     app.state.rooms = rooms
     app.state.links = links
+    app.state.forget_dropped = forget_dropped
     return app
 
 

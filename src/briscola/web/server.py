@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from .tables import Table, Tables, TableSettings
+from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSettings
 
 __all__ = ["links", "serve"]
 
@@ -39,12 +39,18 @@ def serve(
     save_dir: str | os.PathLike[str] | None = None,
     lobby: bool = True,
     bot_delay: float = 0.6,
+    limit: int = MAX_TABLES,
+    keep_finished: float = KEEP_FINISHED,
+    keep_idle: float = KEEP_IDLE,
     echo: Callable[[str], None] = print,
 ) -> None:
     """Open a table (or restore the saved ones), print the links and serve until stopped.
 
     With ``save_dir``, every table is saved there after every move and the tables found
-    there are restored at start; when some are, no new table is opened.
+    there are restored at start; when some are, no new table is opened. The server keeps
+    at most ``limit`` tables, drops a finished table ``keep_finished`` seconds after its
+    last move and an unfinished one after ``keep_idle`` seconds without a move (see
+    `Tables`).
 
     Raises:
         ImportError: naming the ``web`` extra if Starlette or uvicorn is missing.
@@ -59,7 +65,7 @@ def serve(
         ) from error
     from .app import MAX_MESSAGE, create_app
 
-    tables = Tables(save_dir)
+    tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
     opened = tables.load()
     if not opened and settings is not None:
         opened = [tables.create(settings)]

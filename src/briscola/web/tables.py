@@ -11,10 +11,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import secrets
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -47,6 +49,9 @@ from ..rules import VariantId
 
 __all__ = [
     "BOT_KINDS",
+    "KEEP_FINISHED",
+    "KEEP_IDLE",
+    "MAX_TABLES",
     "Player",
     "Table",
     "TableSettings",
@@ -64,6 +69,13 @@ BOT_KINDS = ("random", "greedy", "search")
 
 SAVE_FORMAT = 1
 """The version of a saved table file."""
+
+MAX_TABLES = 200
+"""The most tables a server keeps by default (finished tables make room for new ones)."""
+KEEP_FINISHED = 3600.0
+"""Seconds a finished table is kept by default after its last move: an hour."""
+KEEP_IDLE = 86400.0
+"""Seconds an unfinished table is kept by default without a move: a day."""
 
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -506,28 +518,62 @@ def _bot_seed(seed: int, seat: int) -> int:
 
 
 class Tables:
-    """The tables of one server, optionally saved to a folder after every move.
+    """The tables of one server, bounded and self-cleaning, optionally saved to a folder.
+
+    A table is dropped, from memory and from the folder, ``keep_finished`` seconds after the
+    move that ended its match, or ``keep_idle`` seconds after its last move (or its opening)
+    if it never ends. `sweep` drops them; `create` sweeps first and, when `limit` tables
+    remain, drops the table that finished longest ago to make room. Unfinished tables are
+    never dropped to make room: then the server refuses new tables until one is free.
 
     Each table is one JSON file ``<id>.json`` in the folder, replaced atomically (written to a
     temporary file, flushed to disk and renamed over the old one), so a crash leaves either
     the file before the move or the file after it, never half of one. Each finished deal is
     also written as a record, ``<id>-deal-<n>.txt``.
+
+    Args:
+        save_dir: The folder to save tables in, or ``None`` to keep them in memory only.
+        limit: The most tables kept at once.
+        keep_finished: Seconds a finished table is kept after its last move (``math.inf``:
+            until the server needs its place).
+        keep_idle: Seconds an unfinished table is kept without a move (``math.inf``: for
+            ever).
+        clock: The time now, in seconds of the wall clock, as `time.time` gives it (the
+            default); a saved table's last move is taken from its file's modification time
+            when it is restored. Tests pass a fake clock.
+        bot_factory: Makes a bot from its kind and seed.
+
+    Raises:
+        RulesError: for a limit that is not a positive whole number, or a time that is not
+            a number of seconds from 0 up.
     """
 
     def __init__(
         self,
         save_dir: str | os.PathLike[str] | None = None,
         *,
-        limit: int = 200,
+        limit: int = MAX_TABLES,
+        keep_finished: float = KEEP_FINISHED,
+        keep_idle: float = KEEP_IDLE,
+        clock: Callable[[], float] = time.time,
         bot_factory: Callable[[str, int], Player] = make_bot,
     ) -> None:
+        if type(limit) is not int or limit < 1:
+            raise RulesError(f"the table limit must be a whole number from 1 up, not {limit!r}")
         self.save_dir = None if save_dir is None else Path(save_dir)
         """Where tables are saved, or ``None``."""
         self.limit = limit
         """The most tables the server keeps open."""
+        self.keep_finished = _seconds("keep_finished", keep_finished)
+        """Seconds a finished table is kept after its last move."""
+        self.keep_idle = _seconds("keep_idle", keep_idle)
+        """Seconds an unfinished table is kept without a move."""
+        self.clock = clock
+        """The time now, in seconds."""
         self.bot_factory = bot_factory
         """Makes a bot from its kind and seed."""
         self._tables: dict[str, Table] = {}
+        self._last_move: dict[str, float] = {}
 
     def __iter__(self) -> Iterator[Table]:
         return iter(list(self._tables.values()))
@@ -540,20 +586,77 @@ class Tables:
         return self._tables.get(table_id)
 
     def create(self, settings: TableSettings) -> Table:
-        """Open a new table.
+        """Open a new table, after dropping the tables whose time is up.
+
+        At `limit` tables, the table that finished longest ago is dropped to make room.
 
         Raises:
-            RulesError: for bad settings, or when the server already has `limit` tables.
+            RulesError: for bad settings, or when the server already has `limit` tables
+                and none of them has finished.
         """
+        self.sweep()
         if len(self._tables) >= self.limit:
-            raise RulesError(f"this server already has {self.limit} tables: try again later")
+            finished = [table for table in self._tables.values() if table.over]
+            if not finished:
+                raise RulesError(
+                    f"this server already has {self.limit} tables in play: try again later"
+                )
+            self.drop(min(finished, key=lambda table: self._last_move[table.id]).id)
         table = Table(settings, bot_factory=self.bot_factory)
         self._tables[table.id] = table
+        self._last_move[table.id] = self.clock()
         self.save(table)
         return table
 
+    def touch(self, table: Table) -> None:
+        """Note that ``table`` has just moved: its time starts again (see the class)."""
+        if self._tables.get(table.id) is table:
+            self._last_move[table.id] = self.clock()
+
+    def last_move(self, table_id: str) -> float | None:
+        """When the table last moved (or was opened or restored), by `clock`; ``None`` for
+        a table this server does not hold."""
+        return self._last_move.get(table_id)
+
+    def expires(self, table_id: str) -> float | None:
+        """When the table will be dropped, by `clock`, unless it moves again; ``None`` for a
+        table this server does not hold (``math.inf``: never)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return None
+        keep = self.keep_finished if table.over else self.keep_idle
+        return self._last_move[table_id] + keep
+
+    def sweep(self) -> list[Table]:
+        """Drop every table whose time is up (see the class); returns them."""
+        now = self.clock()
+        expired = [
+            table
+            for table in self._tables.values()
+            if now
+            >= self._last_move[table.id] + (self.keep_finished if table.over else self.keep_idle)
+        ]
+        for table in expired:
+            self.drop(table.id)
+        return expired
+
+    def drop(self, table_id: str) -> Table | None:
+        """Forget a table and delete its saved files; returns it (``None`` if not held)."""
+        table = self._tables.pop(table_id, None)
+        self._last_move.pop(table_id, None)
+        if table is not None and self.save_dir is not None:
+            for deal in range(len(table.finished)):
+                with contextlib.suppress(FileNotFoundError):
+                    (self.save_dir / f"{table.id}-deal-{deal + 1}.txt").unlink()
+            with contextlib.suppress(FileNotFoundError):
+                (self.save_dir / f"{table.id}.json").unlink()
+        return table
+
     def load(self) -> list[Table]:
-        """Restore every table saved in `save_dir`; returns them.
+        """Restore every table saved in `save_dir`, then drop those whose time is up;
+        returns the tables kept.
+
+        A restored table's last move is the time its file was last written.
 
         Raises:
             InvalidStateError: naming the file that cannot be restored.
@@ -562,10 +665,12 @@ class Tables:
             return []
         self.save_dir.mkdir(parents=True, exist_ok=True)
         restored = []
+        now = self.clock()
         for path in sorted(self.save_dir.glob("*.json")):
             try:
                 value = json.loads(path.read_text(encoding="utf-8"))
                 table = Table.from_json(value, bot_factory=self.bot_factory)
+                written = path.stat().st_mtime
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
                 raise InvalidStateError(
                     f"cannot read the saved table {path.name}: {error}"
@@ -573,12 +678,15 @@ class Tables:
             except InvalidStateError as error:
                 raise InvalidStateError(f"{path.name}: {error}") from None
             self._tables[table.id] = table
+            self._last_move[table.id] = min(now, written)
             restored.append(table)
-        return restored
+        dropped = {id(table) for table in self.sweep()}
+        return [table for table in restored if id(table) not in dropped]
 
     def save(self, table: Table, *, finished_before: int | None = None) -> None:
-        """Write ``table`` to `save_dir` (nothing without one), and any newly finished deal."""
-        if self.save_dir is None:
+        """Write ``table`` to `save_dir` (nothing without one, or for a table this server no
+        longer holds), and any newly finished deal."""
+        if self.save_dir is None or self._tables.get(table.id) is not table:
             return
         self.save_dir.mkdir(parents=True, exist_ok=True)
         _write_atomically(
@@ -591,6 +699,13 @@ class Tables:
                 _write_atomically(
                     self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
                 )
+
+
+def _seconds(name: str, value: object) -> float:
+    """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed)."""
+    if type(value) is bool or not isinstance(value, int | float) or math.isnan(value) or value < 0:
+        raise RulesError(f"{name} must be a number of seconds from 0 up, not {value!r:.40}")
+    return float(value)
 
 
 def _write_atomically(path: Path, text: str) -> None:
