@@ -116,3 +116,21 @@ def test_the_lazy_table_matches_the_type_checking_imports() -> None:
     lazy = vars(briscola)["_LAZY"]
     assert for_checker == lazy
     assert set(lazy) <= set(briscola.__all__)
+
+
+def test_a_preset_is_built_when_first_used() -> None:
+    code = (
+        "import briscola\n"
+        "built = briscola.VARIANTS._built\n"
+        "print(len(built))\n"
+        "briscola.new_game('classic-4', seed=1)\n"
+        "print(*built)\n"
+    )
+    assert _fresh(code).split() == ["0", "classic-4"]
+    assert list(briscola.VARIANTS) == list(briscola.VARIANTS.keys())
+    assert len(briscola.VARIANTS) == 11
+    assert briscola.VARIANTS.get("classic") is briscola.VARIANTS["classic"]
+    assert briscola.VARIANTS.get("poker") is None
+    assert [] not in briscola.VARIANTS
+    with pytest.raises(KeyError):
+        briscola.VARIANTS["poker"]

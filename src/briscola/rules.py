@@ -18,8 +18,8 @@ from __future__ import annotations
 import enum
 import functools
 import types
-from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Literal, TypeAlias, TypedDict, Unpack
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, Literal, TypeAlias, TypedDict, Unpack
 
 import attrs
 
@@ -1528,9 +1528,48 @@ def _refuse_unknown_fields(init: Callable[..., None]) -> Callable[..., None]:
 setattr(Rules, "__init__", _refuse_unknown_fields(Rules.__init__))  # noqa: B010
 
 
-VARIANTS: Final[Mapping[str, Rules]] = types.MappingProxyType(
-    {preset_id: rules(preset_id) for preset_id in _PRESETS}  # type: ignore[arg-type]
-)
+class _Presets(Mapping[str, Rules]):
+    """The read-only mapping `VARIANTS`: each preset's `Rules` is built and checked on first
+    use, so ``import briscola`` does not validate eleven presets that a program may never
+    play."""
+
+    __slots__ = ("_built",)
+
+    def __init__(self) -> None:
+        self._built: dict[str, Rules] = {}
+
+    def __getitem__(self, preset_id: str) -> Rules:
+        found = self._built.get(preset_id)
+        if found is None:
+            if preset_id not in _PRESETS:
+                raise KeyError(preset_id)
+            found = self._built[preset_id] = rules(preset_id)  # type: ignore[arg-type]
+        return found
+
+    def get(self, preset_id: str, default: Any = None) -> Any:
+        """`Mapping.get`, without its ``try`` around a lookup: `new_game` calls it each deal."""
+        found = self._built.get(preset_id)
+        if found is not None:
+            return found
+        return self[preset_id] if preset_id in _PRESETS else default
+
+    def __contains__(self, preset_id: object) -> bool:
+        try:
+            return preset_id in _PRESETS
+        except TypeError:  # an unhashable key is in no mapping
+            return False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_PRESETS)
+
+    def __len__(self) -> int:
+        return len(_PRESETS)
+
+    def __repr__(self) -> str:
+        return f"VARIANTS({dict(self.items())!r})"
+
+
+VARIANTS: Final[Mapping[str, Rules]] = _Presets()
 """The presets by id, read-only: ``classic``, ``classic-3``, ``classic-4``, ``classic-6``,
 ``chiamata``, ``chiamata-milan``, ``bugiarda``, ``bugiarda-2``, ``bugiarda-5``,
 ``scoperta`` and ``briscolone``."""
