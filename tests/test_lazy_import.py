@@ -131,6 +131,35 @@ def test_a_preset_is_built_when_first_used() -> None:
     assert len(briscola.VARIANTS) == 11
     assert briscola.VARIANTS.get("classic") is briscola.VARIANTS["classic"]
     assert briscola.VARIANTS.get("poker") is None
-    assert [] not in briscola.VARIANTS
+    unhashable: object = []
+    assert unhashable not in briscola.VARIANTS
     with pytest.raises(KeyError):
         briscola.VARIANTS["poker"]
+
+
+def test_the_shared_repr_reads_like_the_one_attrs_generates() -> None:
+    import attrs
+
+    from briscola._repr import fields_repr
+
+    @attrs.frozen
+    class Generated:
+        card: briscola.Card
+        hidden: int = attrs.field(default=0, repr=False)
+        shown: tuple[int, ...] = attrs.field(default=(1, 2), repr=lambda value: f"<{value}>")
+
+    @attrs.frozen(repr=False)
+    class Shared:
+        __repr__ = fields_repr
+
+        card: briscola.Card
+        hidden: int = attrs.field(default=0, repr=False)
+        shown: tuple[int, ...] = attrs.field(default=(1, 2), repr=lambda value: f"<{value}>")
+
+    card = briscola.Card.parse("AC")
+    assert repr(Shared(card)).replace("Shared", "Generated") == repr(Generated(card))
+    assert repr(briscola.Play(card)) == "Play(card=Card.parse('AC'))"
+    assert repr(briscola.Pass()) == "Pass()"
+    assert (
+        repr(briscola.Declare(briscola.Has(card))) == "Declare(claim=Has(card=Card.parse('AC')))"
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._repr import fields_repr
 from .cards import Card, Rank
 from .moves import Bid, BidPoints, NameCard, NameSuit, Play
 from .rules import Auction, FirstTrickBlind, Rules
@@ -26,9 +27,11 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Contract:
     """What the auction decided: who called, for how many points, and which card."""
+
+    __repr__ = fields_repr
 
     caller: int
     """The seat that won the auction."""

@@ -34,6 +34,7 @@ from ._engine import check_sender, check_state, new_game
 from ._engine import legal_moves as deal_legal_moves
 from ._enums import OptionEnum
 from ._quote import quote
+from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .moves import Move
 from .rules import Rules, TableRules, TieRule, VariantId, rules
@@ -78,9 +79,11 @@ class MatchOptions(TableRules, total=False):
     cappotto_wins_match: bool
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MatchFormat:
     """How deals make up a match (§3.7); build one with the functions below."""
+
+    __repr__ = fields_repr
 
     kind: str
     """``"best_of"``, ``"first_to_deals"``, ``"rounds"``, ``"cumulative_points"``,
@@ -171,9 +174,11 @@ def parse_format(text: str) -> MatchFormat:
     )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DealResult:
     """One finished deal of a match."""
+
+    __repr__ = fields_repr
 
     dealer: int
     """The seat that dealt it."""
@@ -181,9 +186,11 @@ class DealResult:
     """Its final score."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MatchScore:
     """The standing of a match."""
+
+    __repr__ = fields_repr
 
     totals: tuple[int, ...]
     """Per seat: summed game points (zero-sum), or card points in the cumulative formats
@@ -202,9 +209,11 @@ class MatchScore:
     """Whether the match is over."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MatchView:
     """What one seat may know of a match: the results so far and its view of the deal."""
+
+    __repr__ = fields_repr
 
     format: MatchFormat
     """The match format."""
@@ -235,9 +244,11 @@ class _MatchSlots:
     _standing: _Tally
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Match(_MatchSlots):
     """A match in progress or finished; build one with `new_match`."""
+
+    __repr__ = fields_repr
 
     rules: Rules
     """The variant and table rules of every deal."""
@@ -409,9 +420,11 @@ def _drawn(r: Rules, result: Score) -> bool:
     return not result.void and not result.winners and r.tie_rule is TieRule.DRAW
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class _Tally:
     """The running totals of a match, per seat, and the standing they give."""
+
+    __repr__ = fields_repr
 
     game: tuple[int, ...]
     cards: tuple[int, ...]

@@ -30,6 +30,7 @@ import attrs
 
 from ._enums import NotationEnum
 from ._quote import quote
+from ._repr import fields_repr
 from .cards import DECK, RANK_WORDS, SUIT_WORDS, Card, Rank, Suit
 from .errors import InvalidMoveError, InvalidNotationError
 
@@ -85,8 +86,10 @@ class Move:
 
     __slots__ = ()
 
+    __repr__ = fields_repr  # one repr for every move, not one generated per class
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class Play(Move):
     """Play a card from the hand to the current trick."""
 
@@ -97,7 +100,7 @@ class Play(Move):
         return str(self.card)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SwapTrump(Move):
     """Give the 7 (§3.1) or the 2 (§3.2) of trumps for the face-up trump card.
 
@@ -123,7 +126,7 @@ def _check_rank(_instance: object, _attribute: attrs.Attribute[Any], value: obje
         raise _type_error("Bid", "", "a Rank", value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Bid(Move):
     """Chiamata: call a rank in the auction (§2.5.2). A weaker rank is a higher bid."""
 
@@ -139,7 +142,7 @@ def _check_int(_instance: object, _attribute: attrs.Attribute[Any], value: objec
         raise _type_error("BidPoints", "", "an int", value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BidPoints(Move):
     """Chiamata: a point bid, the card points the caller's side commits to (§2.5.3)."""
 
@@ -150,7 +153,7 @@ class BidPoints(Move):
         return f"points {self.target}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass(Move):
     """Decline: pass in an auction, skip a declaration, a swap window or a showing round."""
 
@@ -163,7 +166,7 @@ def _check_suit(_instance: object, _attribute: attrs.Attribute[Any], value: obje
         raise _type_error("NameSuit", "", "a Suit", value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NameSuit(Move):
     """Chiamata: the caller names the trump suit; the called card is (bid rank, suit)."""
 
@@ -174,7 +177,7 @@ class NameSuit(Move):
         return f"suit {self.suit.value}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NameCard(Move):
     """Chiamata, points-only auction: the caller names a whole card (§2.5.8)."""
 
@@ -185,9 +188,11 @@ class NameCard(Move):
         return f"call {self.card}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Has:
     """Claim: "I hold this card"."""
+
+    __repr__ = fields_repr
 
     card: Card = attrs.field(validator=_check_card("Has"))
     """The card claimed."""
@@ -196,9 +201,11 @@ class Has:
         return f"has {self.card}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HasNot:
     """Claim: "I do not hold this card"."""
+
+    __repr__ = fields_repr
 
     card: Card = attrs.field(validator=_check_card("HasNot"))
     """The card claimed to be missing."""
@@ -231,7 +238,7 @@ def _check_claim(_instance: object, _attribute: attrs.Attribute[Any], value: obj
         raise _type_error("Declare", "", "a claim (Has, HasNot, WEAK_HAND, STRONG_HAND)", value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Declare(Move):
     """A public claim about one's own hand, true or false (§2.6.1, §3.5)."""
 
@@ -258,7 +265,7 @@ def _check_token(_instance: object, _attribute: attrs.Attribute[Any], value: obj
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Signal(Move):
     """A private signal to the partner(s) (§3.5): a token of ``signal_tokens``."""
 
@@ -269,7 +276,7 @@ class Signal(Move):
         return f"signal {self.token}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ShowHand(Move):
     """Show one's hand to the partner(s) in a voluntary showing round (§3.3, §3.4)."""
 

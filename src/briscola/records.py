@@ -52,6 +52,7 @@ import attrs
 from ._deal import check_seed, seed_text
 from ._engine import apply, deal_from, new_game
 from ._quote import quote
+from ._repr import fields_repr
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -114,12 +115,14 @@ _MATCH_RESERVED: Final = (
 _DEAL_TAGS: Final = ("Deal", "Dealer", "Deck", "TrumpSuit", "Result")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Record:
     """A deal as a list of moves from a known deal.
 
     Exactly one of `deck` and `seed` says how the cards were dealt.
     """
+
+    __repr__ = fields_repr
 
     rules: Rules
     """The variant and table rules."""
@@ -302,7 +305,7 @@ class Record:
         return cls(game_rules, dealer, moves, deck, seed, trump, extra)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MatchRecord:
     """A whole match written down: its rules, format and seed, and the moves of each deal.
 
@@ -310,6 +313,8 @@ class MatchRecord:
     else. Build one with `Record.from_state(match)`; replay it with `matches` or
     `final_match`.
     """
+
+    __repr__ = fields_repr
 
     rules: Rules
     """The variant and table rules of every deal."""

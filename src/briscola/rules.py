@@ -25,6 +25,7 @@ import attrs
 
 from ._enums import OptionEnum
 from ._quote import quote
+from ._repr import fields_repr
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import BriscolaError, RulesError
 
@@ -228,9 +229,11 @@ class TrumpKind(OptionEnum):
     """The caller names it after the auction (Chiamata)."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class _Preset:
     """The fixed shape of a preset: what no option can change."""
+
+    __repr__ = fields_repr
 
     id: str
     title: str
@@ -354,10 +357,12 @@ _CHIAMATA: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is Trump
 _BUGIARDA: Final = frozenset(p for p in _PRESETS if p.startswith("bugiarda"))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OptionInfo:
     """One table rule, declared once: validation, error messages, `Rules` defaults, the
     JSON Schema of `rules_schema` and the options tables of the docs all read it."""
+
+    __repr__ = fields_repr
 
     name: str
     """The keyword of `rules()` and `new_game()`."""

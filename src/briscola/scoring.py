@@ -17,6 +17,7 @@ import attrs
 
 from ._contract import Contract, contract, is_revealed
 from ._engine import check_state
+from ._repr import fields_repr
 from .cards import Card
 from .moves import Move, NameCard, NameSuit
 from .rules import Cappotto, Rules, Stakes, TieRule
@@ -25,12 +26,14 @@ from .state import Phase, State
 __all__ = ["Score", "score"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Score:
     """The card points and the result of a deal, as far as it has gone.
 
     A `Score` holds nothing hidden and may be shown to every seat at any moment.
     """
+
+    __repr__ = fields_repr
 
     points: tuple[int, ...]
     """Card points captured so far by each seat (under the active ``rank_variant``)."""

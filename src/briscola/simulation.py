@@ -34,6 +34,7 @@ import attrs
 
 from ._deal import check_seed
 from ._quote import quote
+from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MatchFormat, MatchScore, new_match
@@ -48,9 +49,11 @@ __all__ = ["GameResult", "PlayerSummary", "Simulation", "simulate"]
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameResult:
     """One game of a `Simulation`: a single deal, or a whole match."""
+
+    __repr__ = fields_repr
 
     index: int
     """The game's number ``g`` in the run, from 0."""
@@ -71,9 +74,11 @@ class GameResult:
         return result.deltas[seat]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlayerSummary:
     """How one player did over a `Simulation`, with 95% confidence intervals."""
+
+    __repr__ = fields_repr
 
     player: int
     """The player's index in the ``players`` passed to `simulate`."""
@@ -112,9 +117,11 @@ class PlayerSummary:
         return wilson_interval(self.wins, self.decided)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Simulation:
     """The games of a `simulate` run, in game order, and their summary."""
+
+    __repr__ = fields_repr
 
     rules: Rules
     """The rules every game was played under."""
