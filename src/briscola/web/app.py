@@ -226,7 +226,12 @@ def create_app(
         sweep_every: Seconds between two sweeps of the tables whose time is up (see
             `Tables.sweep`); the lobby also sweeps before it opens a table. The connections
             to a dropped table are closed with code 4004.
+
+    Raises:
+        RulesError: if ``sweep_every`` is not a number of seconds above 0.
     """
+    if type(sweep_every) not in (int, float) or not sweep_every > 0:
+        raise RulesError(f"sweep_every must be a number of seconds above 0, not {sweep_every!r}")
     rooms: dict[str, Room] = {}
 
     async def forget_dropped() -> None:
