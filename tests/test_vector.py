@@ -9,6 +9,7 @@ np = pytest.importorskip("numpy")
 from briscola import Card, Play, apply, legal_moves, new_game, observe, rules, score  # noqa: E402
 from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.errors import IllegalMoveError, RulesError  # noqa: E402
+from briscola.rules import VARIANTS  # noqa: E402
 from briscola.state import State  # noqa: E402
 from briscola.vector import SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
 
@@ -106,11 +107,61 @@ def test_explicit_decks_deal_like_new_game() -> None:
 
 def test_the_shuffle_is_seeded_and_uniform_enough() -> None:
     first = shuffled_decks("classic", 500, seed=3)
+    assert first.dtype == np.int8
     assert np.array_equal(first, shuffled_decks("classic", 500, seed=3))
     assert not np.array_equal(first, shuffled_decks("classic", 500, seed=4))
     assert (np.sort(first, axis=1) == np.arange(40)).all()
     # Every card reaches the top of some deck.
     assert set(first[:, 0].tolist()) == set(range(40))
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_every_card_lands_in_every_position_about_as_often(variant: str) -> None:
+    rows = 20_000
+    decks = shuffled_decks(variant, rows, seed=21)
+    ids = sorted(card.id for card in VARIANTS[variant].deck)
+    assert (np.sort(decks, axis=1) == ids).all()
+    size = len(ids)
+    positions = np.broadcast_to(np.arange(size), decks.shape)
+    counts = np.zeros((40, size), dtype=np.int64)
+    np.add.at(counts, (decks.astype(np.intp), positions), 1)
+    counts = counts[ids]
+    expected = rows / size
+    spread = (expected * (1 - 1 / size)) ** 0.5
+    # Each cell within six standard deviations, and the whole table within six of the
+    # chi-square statistic's (a biased shuffle, even by a few percent, fails one of them).
+    assert np.abs(counts - expected).max() < 6 * spread
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    freedom = (size - 1) ** 2
+    assert chi2 < freedom + 6 * (2 * freedom) ** 0.5
+
+
+class _TyingBits:
+    """A bit generator stub: all zeros first (every key of a row ties), then keys that
+    put the cards in reverse order."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def random_raw(self, size: int) -> object:
+        self.calls += 1
+        if self.calls == 1:
+            return np.zeros(size, dtype=np.uint64)
+        k = np.arange(size, dtype=np.uint64) % np.uint64(20)
+        low = (np.uint64(39) - k) << np.uint64(6)
+        high = (np.uint64(19) - k) << np.uint64(6)
+        return (high << np.uint64(32)) | low
+
+
+def test_rows_whose_keys_tie_are_drawn_again() -> None:
+    from briscola.vector import _shuffle
+
+    class Stub:
+        bit_generator = _TyingBits()
+
+    decks = _shuffle(Stub(), np.arange(40, dtype=np.uint32), 3)
+    assert Stub.bit_generator.calls == 2
+    assert (decks == np.arange(39, -1, -1)).all()
 
 
 def test_only_the_classic_family_with_default_rules() -> None:
