@@ -148,9 +148,20 @@ class _TyingBits:
         if self.calls == 1:
             return np.zeros(size, dtype=np.uint64)
         k = np.arange(size, dtype=np.uint64) % np.uint64(20)
-        low = (np.uint64(39) - k) << np.uint64(6)
-        high = (np.uint64(19) - k) << np.uint64(6)
+        low = (np.uint64(39) - 2 * k) << np.uint64(6)
+        high = (np.uint64(38) - 2 * k) << np.uint64(6)
         return (high << np.uint64(32)) | low
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-3"])
+def test_the_shuffle_is_the_same_on_either_byte_order(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from briscola import vector
+
+    little = shuffled_decks(variant, 1500, seed=8)
+    monkeypatch.setattr(vector, "_LITTLE_ENDIAN", not vector._LITTLE_ENDIAN)
+    assert np.array_equal(shuffled_decks(variant, 1500, seed=8), little)
 
 
 def test_rows_whose_keys_tie_are_drawn_again() -> None:

@@ -23,6 +23,7 @@ This module needs numpy: ``pip install 'briscola[rl]'``.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from ._quote import quote
@@ -75,11 +76,11 @@ def shuffled_decks(
     """``count`` shuffled decks of the preset, one per row, as card ids, top card first.
 
     The shuffle: ``numpy.random.default_rng(seed)`` gives each card of each row a random
-    26-bit sort key (from the raw 64-bit outputs of its bit generator, each split into two
-    32-bit halves) and each row is sorted by its keys. A row in which two keys tie is drawn
-    again, so the keys of a row are distinct and every ordering is equally likely. The same
-    seed gives the same decks on every platform with the same numpy version (numpy keeps
-    its bit generators' streams stable). These decks are not those
+    26-bit sort key (the top bits of a 32-bit half, low half first, of the raw 64-bit
+    outputs of its bit generator) and sorts each row by its keys; a row in which two keys
+    tie is drawn again, so the keys of a row differ and every ordering is equally likely.
+    The same seed gives the same decks on every platform with the same numpy version
+    (numpy keeps its bit generators' streams stable). These decks are not those
     ``new_game(variant, seed=...)`` deals, which use the library's own shuffle; give a row
     to ``new_game(variant, deck=...)`` (as cards, through `briscola.Card.from_id`) to play
     the same deal with the scalar engine.
@@ -104,6 +105,7 @@ def shuffled_decks(
 
 
 _KEY_MASK: Final = 0xFFFF_FFC0  # the random part of a sort key; the card id fills the rest
+_LITTLE_ENDIAN = sys.byteorder == "little"
 _CHUNK: Final = 512  # rows shuffled at a time: their keys stay in the processor's cache
 
 
@@ -120,10 +122,11 @@ def _shuffle(rng: Any, ids: npt.NDArray[np.uint32], count: int) -> npt.NDArray[n
         while True:
             keys.sort(axis=1)
             # Equal random parts would order their cards by id: such a row is drawn again.
-            tied = ((keys[:, 1:] ^ keys[:, :-1]) < 64).any(axis=1)
-            if not tied.any():
+            # Neighbours in a sorted row differ only in their low 6 bits when they tie.
+            apart = keys[:, 1:] ^ keys[:, :-1]
+            if apart.min() >= 64:
                 break
-            rows = np.nonzero(tied)[0]
+            rows = np.nonzero((apart < 64).any(axis=1))[0]
             keys[rows] = _keys(rng, ids, rows.size)
         keys &= np.uint32(63)
         decks[start : start + keys.shape[0]] = keys
@@ -136,11 +139,16 @@ def _keys(rng: Any, ids: npt.NDArray[np.uint32], count: int) -> npt.NDArray[np.u
     size = ids.size
     half = (size + 1) // 2
     raw = rng.bit_generator.random_raw(count * half).reshape(count, half)
-    keys = np.empty((count, size), dtype=np.uint32)
-    # Both halves of each 64-bit output, taken by arithmetic so that every platform
-    # splits them the same way.
-    keys[:, :half] = raw
-    keys[:, half:] = (raw >> np.uint64(32))[:, : size - half]
+    # Each 64-bit output gives two keys, its low half first: on a little-endian machine
+    # that is how its bytes lie already; elsewhere the halves are split by arithmetic.
+    if _LITTLE_ENDIAN:
+        keys = raw.view(np.uint32)
+    else:
+        keys = np.empty((count, 2 * half), dtype=np.uint32)
+        keys[:, 0::2] = raw
+        keys[:, 1::2] = raw >> np.uint64(32)
+    if size % 2:
+        keys = np.ascontiguousarray(keys[:, :size])
     keys &= np.uint32(_KEY_MASK)
     keys |= ids
     return keys  # type: ignore[no-any-return]
