@@ -211,3 +211,47 @@ def test_bad_input_raises_the_library_errors() -> None:
     with pytest.raises(RulesError, match="give the seats"):
         game.observations()
     assert not game.legal_mask().any()
+
+
+def test_random_actions_are_seeded_and_uniform_over_the_hand() -> None:
+    deals = 30_000
+    game = VectorGame("classic", count=deals, seed=2)
+    first = game.random_actions(np.random.default_rng(6))
+    assert first.dtype == np.intp
+    assert np.array_equal(first, game.random_actions(6))
+    slots = (game.hands[:, 0, :] == first[:, None]).argmax(axis=1)
+    counts = np.bincount(slots, minlength=3)
+    assert counts.sum() == deals
+    # Each of the three cards about a third of the time (six standard deviations).
+    assert np.abs(counts - deals / 3).max() < 6 * (deals * 2 / 9) ** 0.5
+    game.step(first)
+    second = game.random_actions(7)
+    assert (game.hands[:, 1, :] == second[:, None]).any(axis=1).all()
+
+
+class _Bits:
+    """A bit generator stub that returns the given raw outputs, one list a call."""
+
+    def __init__(self, *outputs: list[int]) -> None:
+        self.outputs = list(outputs)
+
+    def random_raw(self, size: int) -> object:
+        values = self.outputs.pop(0)
+        assert len(values) == size
+        return np.array(values, dtype=np.uint64)
+
+
+def test_the_bounded_draw_rejects_the_values_that_would_bias_it() -> None:
+    from briscola.vector import _below
+
+    top = 2**32 - 1
+    # x * 3 // 2**32 for x = 1, 2**32 - 1, 2**31: 0, 2, 1; x = 0 is drawn again (x = 5).
+    bits = _Bits([(top << 32) | 1, 0 | (1 << 63)], [5])
+    assert _below(bits, 3, 4).tolist() == [0, 2, 0, 1]
+    assert not bits.outputs
+    # A bound of 2 needs no rejection: the top bit decides.
+    bits = _Bits([(1 << 31) | (top << 32)])
+    assert _below(bits, 2, 2).tolist() == [1, 1]
+    # Other bounds reject the x whose low product falls below 2**32 % bound.
+    bits = _Bits([1 << 32], [7 | (9 << 32)])
+    assert _below(bits, 6, 2).tolist() == [0, 0]

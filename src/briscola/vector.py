@@ -138,20 +138,53 @@ def _keys(rng: Any, ids: npt.NDArray[np.uint32], count: int) -> npt.NDArray[np.u
     np = _numpy()
     size = ids.size
     half = (size + 1) // 2
-    raw = rng.bit_generator.random_raw(count * half).reshape(count, half)
-    # Each 64-bit output gives two keys, its low half first: on a little-endian machine
-    # that is how its bytes lie already; elsewhere the halves are split by arithmetic.
-    if _LITTLE_ENDIAN:
-        keys = raw.view(np.uint32)
-    else:
-        keys = np.empty((count, 2 * half), dtype=np.uint32)
-        keys[:, 0::2] = raw
-        keys[:, 1::2] = raw >> np.uint64(32)
+    keys = _halves(rng.bit_generator.random_raw(count * half).reshape(count, half))
     if size % 2:
         keys = np.ascontiguousarray(keys[:, :size])
     keys &= np.uint32(_KEY_MASK)
     keys |= ids
-    return keys  # type: ignore[no-any-return]
+    return keys
+
+
+def _halves(raw: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint32]:
+    """The 32-bit halves of raw 64-bit outputs, the low half first, along the last axis."""
+    np = _numpy()
+    # On a little-endian machine that is how the bytes lie already; elsewhere the halves
+    # are split by arithmetic, so that every platform draws the same numbers.
+    if _LITTLE_ENDIAN:
+        return raw.view(np.uint32)
+    halves = np.empty((*raw.shape[:-1], 2 * raw.shape[-1]), dtype=np.uint32)
+    halves[..., 0::2] = raw
+    halves[..., 1::2] = raw >> np.uint64(32)
+    return halves  # type: ignore[no-any-return]
+
+
+def _below(bits: Any, bound: int, count: int) -> npt.NDArray[np.intp]:
+    """``count`` whole numbers drawn uniformly from ``0 … bound - 1`` (``bound`` < 2**32).
+
+    Lemire's method on 32-bit numbers ``x`` from the bit generator ``bits``:
+    ``x * bound // 2**32``, with ``x`` drawn again when ``x * bound % 2**32`` falls below
+    ``2**32 % bound``, so that every result stands for exactly ``2**32 // bound`` values of
+    ``x``. The product is exact in a double (under 2**53), so one multiplication by
+    ``bound / 2**32`` and a truncation compute it.
+    """
+    np = _numpy()
+    x = _halves(bits.random_raw((count + 1) // 2))[:count]
+    threshold = (1 << 32) % bound
+    while threshold:
+        # For an odd bound with threshold 1 only x = 0 falls below it (the bound is
+        # invertible modulo 2**32), which one reduction finds.
+        if bound % 2 and threshold == 1:
+            if x.min():
+                break
+            low = x == 0
+        else:
+            low = x * np.uint32(bound) < threshold
+            if not low.any():
+                break
+        x = x.copy()
+        x[low] = _halves(bits.random_raw((int(low.sum()) + 1) // 2))[: int(low.sum())]
+    return (x * (bound / 2**32)).astype(np.intp)
 
 
 class _Tables:
@@ -462,7 +495,9 @@ class VectorGame:
         hand = self._held[self._place]
         if self.hand_count == 1:
             return hand[0].astype(np.intp)  # type: ignore[no-any-return]
-        at = generator.integers(0, self.hand_count, size=self.num_deals)
+        # Drawn from the generator's bit generator: cheaper than `Generator.integers` for
+        # these small bounds, and as exactly uniform.
+        at = _below(generator.bit_generator, self.hand_count, self.num_deals)
         at *= self.num_deals
         at += self._rows
         return hand.reshape(-1).take(at).astype(np.intp)  # type: ignore[no-any-return]
