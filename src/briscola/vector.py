@@ -353,7 +353,7 @@ class VectorGame:
         # int16, so that a trick's table index is computed with no conversion.
         self._plays = np.empty((len(r.deck), count), dtype=np.int16)
         self._winners = np.empty((self.total_tricks, count), dtype=np.int8)
-        self._trick_points = np.empty((self.total_tricks, count), dtype=np.uint8)
+        self._points = np.zeros((n, count), dtype=np.int16)
         self._leader = np.zeros(count, dtype=np.int8)
         self.last_drawer = np.full(count, -1, dtype=np.intp)
         """The seat that drew the face-up card as the last card of the stock, or -1."""
@@ -432,11 +432,7 @@ class VectorGame:
     @property
     def points(self) -> npt.NDArray[np.int16]:
         """Card points captured by each seat, shape ``(N, players)`` (read only)."""
-        np = self._np
-        done = self.tricks
-        seats = np.arange(self.players, dtype=np.int8)[:, None, None]
-        taken = (self._winners[None, :done] == seats) * self._trick_points[None, :done]
-        return self._read_only(taken.sum(axis=1, dtype=np.int16).T)
+        return self._read_only(self._points.T)
 
     @staticmethod
     def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -583,8 +579,13 @@ class VectorGame:
             at += cards[1]
             found = tables.pair.take(at)
             second = found >= 64
-            np.bitwise_and(found, 63, out=self._trick_points[t])
             winner = self._leader ^ second
+            taken = found & 63
+            to_second_seat = taken * winner
+            points = self._points
+            points[0] += taken
+            points[0] -= to_second_seat
+            points[1] += to_second_seat
             # The winner's hand to place 0: swap the two hands where the second card won,
             # by exclusive or, with no branch on each deal.
             swap = held[0] ^ held[1]
@@ -602,8 +603,9 @@ class VectorGame:
                 beats = tables.beats.take(at).view(bool)
                 np.copyto(best, card, where=beats)
                 np.copyto(place, k, where=beats)
-            tables.points.take(cards).sum(axis=0, dtype=np.uint8, out=self._trick_points[t])
             winner = (self._leader + place) % n
+            taken = tables.points.take(cards).sum(axis=0, dtype=np.int16)
+            self._points.reshape(-1)[winner.astype(np.intp) * self.num_deals + self._rows] += taken
             turned = (np.arange(n)[:, None] + place) % n
             self._held = held = np.take_along_axis(held, turned[:, None, :], axis=0)
         self._winners[t] = winner
