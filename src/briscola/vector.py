@@ -640,46 +640,60 @@ class VectorGame:
         n = self.players
         count = self.num_deals
         me = self._observers(seats)
-        layout = self._layout()
-        o = layout
+        o = self._layout()
         size = o["size"]
-        obs = np.zeros((count, size), dtype=np.float32)
         rows = self._rows
-        holder = self.holder
-        played_by = self.played_by
-        relative = np.arange(n)
-        # Own hand.
-        obs[:, o["hand"] : o["hand"] + 40] = holder == me[:, None]
+        # Every 1 of the vectors is set by one scatter over flat indices, gathered here.
+        base = rows * size
+        ones = []
+        leader = self.leader
+        held = self._held
+        # Own hand: the observer's place in the trick is its offset from the leader.
+        hand = np.take_along_axis(held, ((me - leader) % n)[None, None, :], axis=0)[0]
+        ones.append((base + o["hand"] + hand)[hand >= 0])
         # The current trick, by relative seat of each card's player.
         trick_at = np.array([o[f"trick/{k}"] for k in range(n)])
         trick = self._plays[self.tricks * n : self.ply]
-        leader = self.leader
+        lead = (leader - me) % n
         for place, cards in enumerate(trick):
-            obs[rows, trick_at[(leader + place - me) % n] + cards] = 1.0
-        # Cards played to finished tricks, by relative seat of their player.
-        played_at = np.array([o[f"played/{k}"] for k in range(n)])
-        deal, card = np.nonzero(played_by >= 0)
-        obs[deal, played_at[(played_by[deal, card] - me[deal]) % n] + card] = 1.0
+            ones.append(base + trick_at[(lead + place) % n] + cards)
+        # Cards played to finished tricks, by relative seat of their player: each trick's
+        # leader is the winner of the trick before.
+        done = self.tricks
+        if done:
+            played_at = np.array([o[f"played/{k}"] for k in range(n)])
+            leaders = np.zeros((done, count), dtype=np.intp)
+            leaders[1:] = self._winners[: done - 1]
+            seats_of = (leaders[:, None, :] + (np.arange(n)[None, :, None] - me)) % n
+            cards = self._plays[: done * n].reshape(done, n, count)
+            ones.append((base + played_at[seats_of] + cards).reshape(-1))
         # The face-up card drawn as the last card of the stock is known to everyone until it
         # is played; while the stock lasts it lies face up.
         drawer = self.last_drawer
-        known = (drawer >= 0) & (holder[rows, self.face_up] == drawer) & (drawer != me)
-        if known.any():
-            known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
-            which = np.nonzero(known)[0]
-            position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
-            obs[which, position] = 1.0
         if self.stock_size:
-            obs[rows, o["trump_card"] + self.face_up] = 1.0
+            ones.append(base + o["trump_card"] + self.face_up)
+        elif drawer[0] >= 0:  # the stock runs out in every deal after the same trick
+            drawer_hand = np.take_along_axis(held, ((drawer - leader) % n)[None, None, :], 0)
+            known = (drawer_hand[0] == self.face_up).any(axis=0) & (drawer != me)
+            if known.any():
+                known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
+                which = np.nonzero(known)[0]
+                position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
+                ones.append(base[which] + position)
         if "removed" in o:
-            obs[:, [o["removed"] + card.id for card in self.rules.removed]] = 1.0
-        obs[rows, o["trump_suit"] + self.trump_suit] = 1.0
-        obs[:, o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)] = 1.0
+            removed = np.array([o["removed"] + card.id for card in self.rules.removed])
+            ones.append((base[:, None] + removed).reshape(-1))
+        ones.append(base + o["trump_suit"] + self.trump_suit)
+        ones.append(base + (o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)))
         if not self.done:
-            obs[rows, o["turn"] + (self.turn - me) % n] = 1.0
-        obs[rows, o["leader"] + (leader - me) % n] = 1.0
-        obs[rows, o["dealer"] + (n - 1 - me) % n] = 1.0
+            ones.append(base + o["turn"] + (lead + len(trick)) % n)
+        ones.append(base + o["leader"] + lead)
+        ones.append(base + o["dealer"] + (n - 1 - me) % n)
+        obs = np.zeros(count * size, dtype=np.float32)
+        obs[np.concatenate(ones)] = 1.0
+        obs = obs.reshape(count, size)
         # Seats that have played to the current trick hold one card less.
+        relative = np.arange(n)
         played_now = ((relative[None, :] - leader[:, None]) % n) < len(trick)
         sizes = self.hand_count - played_now
         columns = (relative[None, :] - me[:, None]) % n
