@@ -160,13 +160,13 @@ def _halves(raw: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint32]:
 
 
 def _below(bits: Any, bound: int, count: int) -> npt.NDArray[np.intp]:
-    """``count`` whole numbers drawn uniformly from ``0 … bound - 1`` (``bound`` < 2**32).
+    """``count`` whole numbers drawn uniformly from ``0 … bound - 1`` (``bound`` ≤ 2**21).
 
     Lemire's method on 32-bit numbers ``x`` from the bit generator ``bits``:
     ``x * bound // 2**32``, with ``x`` drawn again when ``x * bound % 2**32`` falls below
     ``2**32 % bound``, so that every result stands for exactly ``2**32 // bound`` values of
-    ``x``. The product is exact in a double (under 2**53), so one multiplication by
-    ``bound / 2**32`` and a truncation compute it.
+    ``x``. For such bounds the product is under 2**53, exact in a double, so one
+    multiplication by ``bound / 2**32`` and a truncation compute it.
     """
     np = _numpy()
     x = _halves(bits.random_raw((count + 1) // 2))[:count]
@@ -182,8 +182,8 @@ def _below(bits: Any, bound: int, count: int) -> npt.NDArray[np.intp]:
             low = x * np.uint32(bound) < threshold
             if not low.any():
                 break
-        x = x.copy()
-        x[low] = _halves(bits.random_raw((int(low.sum()) + 1) // 2))[: int(low.sum())]
+        again = int(low.sum())
+        x[low] = _halves(bits.random_raw((again + 1) // 2))[:again]
     return (x * (bound / 2**32)).astype(np.intp)
 
 
@@ -318,8 +318,8 @@ class VectorGame:
     # along the last axis. The seat to act is then the same place `k` in every deal, so a
     # step reads and writes whole contiguous rows with no per-deal indexing; a collected
     # trick turns the places round so that its winner is place 0 again. The cards played
-    # and the trick winners are kept as a history, one row per move and per trick, and
-    # everything else (seats' hands, holders, points) is derived from them when read.
+    # and the trick winners are kept as a history, one row per move and per trick, from
+    # which the rest (hands by seat, holders, who played what) is derived when read.
 
     def _deal(self) -> None:
         np = self._np
