@@ -255,3 +255,19 @@ def test_the_bounded_draw_rejects_the_values_that_would_bias_it() -> None:
     # Other bounds reject the x whose low product falls below 2**32 % bound.
     bits = _Bits([1 << 32], [7 | (9 << 32)])
     assert _below(bits, 6, 2).tolist() == [0, 0]
+
+
+def test_actions_of_any_integer_type_and_out_of_range_ids() -> None:
+    game = VectorGame("classic", count=3, seed=5)
+    mine = game.random_actions(1)
+    # 256 + a held card would wrap onto that card in 8 bits: it is refused, not played.
+    with pytest.raises(IllegalMoveError, match=r"deal 0: action 2[5-9][0-9] is not a card id"):
+        game.step(mine + 256)
+    with pytest.raises(IllegalMoveError, match="not a card id"):
+        game.step(mine - 256)
+    with pytest.raises(RulesError, match="whole numbers"):
+        game.step(mine.astype(np.float64))
+    game.step(mine.astype(np.uint8))
+    game.step(game.random_actions(2).astype(np.int8).tolist())
+    assert game.tricks == 1
+    assert game.ply == 2
