@@ -19,7 +19,9 @@ Times are the process's CPU time (`time.process_time`), so that other programs r
 a shared machine do not inflate them. Targets are checked here and printed as met or not
 met; absolute figures depend on the machine, the ratios much less.
 
-    python benchmarks/bench_speed.py [--rounds 5] [--games 400] [--quick]
+    python benchmarks/bench_speed.py [--rounds 5] [--games 400] [--quick] [--sections 1 3]
+
+``--sections`` runs only some sections; the yardstick is measured in every run.
 """
 
 from __future__ import annotations
@@ -134,6 +136,17 @@ def section_step_loop(rounds: int, games: int) -> float:
     return base
 
 
+def section_yardstick(rounds: int, games: int) -> float:
+    """The fused playout alone, when section 1 is not run; returns its rate."""
+    rng = random.Random(1)
+    base = statistics.median(
+        games_per_second(lambda _i: fused_classic(rng), games) for _ in range(rounds)
+    )
+    print(f"\nThe yardstick, median of {rounds} rounds of {games} games")
+    print(f"{'fused playout, classic (yardstick)':<34}{base:>10,.0f} games/s")
+    return base
+
+
 def sample_states(variant: VariantId | Rules, games: int) -> list[State]:
     """Every state, in order, of ``games`` random deals (the deals search walks through)."""
     rng = random.Random(7)
@@ -226,17 +239,31 @@ def section_vector(rounds: int, base: float, batches: list[int]) -> None:
 
 
 def main() -> None:
-    """Run the three sections and print the figures and targets."""
+    """Run the sections asked for and print the figures and targets."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are shown")
     parser.add_argument("--games", type=int, default=400, help="games per round (section 1)")
     parser.add_argument("--deals", type=int, default=10, help="deals sampled (section 2)")
     parser.add_argument("--quick", action="store_true", help="fewer rounds and batches")
+    parser.add_argument(
+        "--sections",
+        type=int,
+        nargs="+",
+        choices=(1, 2, 3),
+        default=[1, 2, 3],
+        help="the sections to run (the yardstick is measured in any case)",
+    )
     args = parser.parse_args()
     rounds = 3 if args.quick else args.rounds
     batches = [1, 64, 4096] if args.quick else [1, 64, 512, 4096, 16_384]
-    base = section_step_loop(rounds, args.games)
-    section_search(rounds, args.deals)
+    if 1 in args.sections:
+        base = section_step_loop(rounds, args.games)
+    else:
+        base = section_yardstick(rounds, args.games)
+    if 2 in args.sections:
+        section_search(rounds, args.deals)
+    if 3 not in args.sections:
+        return
     # The yardstick again, right before the batched engine, so that both see the same load.
     rng = random.Random(2)
     base = statistics.median(

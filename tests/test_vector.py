@@ -9,6 +9,7 @@ np = pytest.importorskip("numpy")
 from briscola import Card, Play, apply, legal_moves, new_game, observe, rules, score  # noqa: E402
 from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.errors import IllegalMoveError, RulesError  # noqa: E402
+from briscola.rules import VARIANTS  # noqa: E402
 from briscola.state import State  # noqa: E402
 from briscola.vector import SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
 
@@ -106,11 +107,72 @@ def test_explicit_decks_deal_like_new_game() -> None:
 
 def test_the_shuffle_is_seeded_and_uniform_enough() -> None:
     first = shuffled_decks("classic", 500, seed=3)
+    assert first.dtype == np.int8
     assert np.array_equal(first, shuffled_decks("classic", 500, seed=3))
     assert not np.array_equal(first, shuffled_decks("classic", 500, seed=4))
     assert (np.sort(first, axis=1) == np.arange(40)).all()
     # Every card reaches the top of some deck.
     assert set(first[:, 0].tolist()) == set(range(40))
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_every_card_lands_in_every_position_about_as_often(variant: str) -> None:
+    rows = 20_000
+    decks = shuffled_decks(variant, rows, seed=21)
+    ids = sorted(card.id for card in VARIANTS[variant].deck)
+    assert (np.sort(decks, axis=1) == ids).all()
+    size = len(ids)
+    positions = np.broadcast_to(np.arange(size), decks.shape)
+    counts = np.zeros((40, size), dtype=np.int64)
+    np.add.at(counts, (decks.astype(np.intp), positions), 1)
+    counts = counts[ids]
+    expected = rows / size
+    spread = (expected * (1 - 1 / size)) ** 0.5
+    # Each cell within six standard deviations, and the whole table within six of the
+    # chi-square statistic's (a biased shuffle, even by a few percent, fails one of them).
+    assert np.abs(counts - expected).max() < 6 * spread
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    freedom = (size - 1) ** 2
+    assert chi2 < freedom + 6 * (2 * freedom) ** 0.5
+
+
+class _TyingBits:
+    """A bit generator stub: all zeros first (every key of a row ties), then keys that
+    put the cards in reverse order."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def random_raw(self, size: int) -> object:
+        self.calls += 1
+        if self.calls == 1:
+            return np.zeros(size, dtype=np.uint64)
+        k = np.arange(size, dtype=np.uint64) % np.uint64(20)
+        low = (np.uint64(39) - 2 * k) << np.uint64(6)
+        high = (np.uint64(38) - 2 * k) << np.uint64(6)
+        return (high << np.uint64(32)) | low
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-3"])
+def test_the_shuffle_is_the_same_on_either_byte_order(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from briscola import vector
+
+    little = shuffled_decks(variant, 1500, seed=8)
+    monkeypatch.setattr(vector, "_LITTLE_ENDIAN", not vector._LITTLE_ENDIAN)
+    assert np.array_equal(shuffled_decks(variant, 1500, seed=8), little)
+
+
+def test_rows_whose_keys_tie_are_drawn_again() -> None:
+    from briscola.vector import _shuffle
+
+    class Stub:
+        bit_generator = _TyingBits()
+
+    decks = _shuffle(Stub(), np.arange(40, dtype=np.uint32), 3)
+    assert Stub.bit_generator.calls == 2
+    assert (decks == np.arange(39, -1, -1)).all()
 
 
 def test_only_the_classic_family_with_default_rules() -> None:
@@ -149,3 +211,63 @@ def test_bad_input_raises_the_library_errors() -> None:
     with pytest.raises(RulesError, match="give the seats"):
         game.observations()
     assert not game.legal_mask().any()
+
+
+def test_random_actions_are_seeded_and_uniform_over_the_hand() -> None:
+    deals = 30_000
+    game = VectorGame("classic", count=deals, seed=2)
+    first = game.random_actions(np.random.default_rng(6))
+    assert first.dtype == np.intp
+    assert np.array_equal(first, game.random_actions(6))
+    slots = (game.hands[:, 0, :] == first[:, None]).argmax(axis=1)
+    counts = np.bincount(slots, minlength=3)
+    assert counts.sum() == deals
+    # Each of the three cards about a third of the time (six standard deviations).
+    assert np.abs(counts - deals / 3).max() < 6 * (deals * 2 / 9) ** 0.5
+    game.step(first)
+    second = game.random_actions(7)
+    assert (game.hands[:, 1, :] == second[:, None]).any(axis=1).all()
+
+
+class _Bits:
+    """A bit generator stub that returns the given raw outputs, one list a call."""
+
+    def __init__(self, *outputs: list[int]) -> None:
+        self.outputs = list(outputs)
+
+    def random_raw(self, size: int) -> object:
+        values = self.outputs.pop(0)
+        assert len(values) == size
+        return np.array(values, dtype=np.uint64)
+
+
+def test_the_bounded_draw_rejects_the_values_that_would_bias_it() -> None:
+    from briscola.vector import _below
+
+    top = 2**32 - 1
+    # x * 3 // 2**32 for x = 1, 2**32 - 1, 2**31: 0, 2, 1; x = 0 is drawn again (x = 5).
+    bits = _Bits([(top << 32) | 1, 0 | (1 << 63)], [5])
+    assert _below(bits, 3, 4).tolist() == [0, 2, 0, 1]
+    assert not bits.outputs
+    # A bound of 2 needs no rejection: the top bit decides.
+    bits = _Bits([(1 << 31) | (top << 32)])
+    assert _below(bits, 2, 2).tolist() == [1, 1]
+    # Other bounds reject the x whose low product falls below 2**32 % bound.
+    bits = _Bits([1 << 32], [7 | (9 << 32)])
+    assert _below(bits, 6, 2).tolist() == [0, 0]
+
+
+def test_actions_of_any_integer_type_and_out_of_range_ids() -> None:
+    game = VectorGame("classic", count=3, seed=5)
+    mine = game.random_actions(1)
+    # 256 + a held card would wrap onto that card in 8 bits: it is refused, not played.
+    with pytest.raises(IllegalMoveError, match=r"deal 0: action 2[5-9][0-9] is not a card id"):
+        game.step(mine + 256)
+    with pytest.raises(IllegalMoveError, match="not a card id"):
+        game.step(mine - 256)
+    with pytest.raises(RulesError, match="whole numbers"):
+        game.step(mine.astype(np.float64))
+    game.step(mine.astype(np.uint8))
+    game.step(game.random_actions(2).astype(np.int8).tolist())
+    assert game.tricks == 1
+    assert game.ply == 2

@@ -23,6 +23,7 @@ This module needs numpy: ``pip install 'briscola[rl]'``.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from ._quote import quote
@@ -74,13 +75,15 @@ def shuffled_decks(
 ) -> npt.NDArray[np.int8]:
     """``count`` shuffled decks of the preset, one per row, as card ids, top card first.
 
-    The shuffle: ``numpy.random.default_rng(seed)`` shuffles every row of the preset's
-    cards, in card-id order, independently with ``Generator.permuted(..., axis=1)``, a
-    Fisher–Yates shuffle per row, so every ordering is equally likely. The same seed gives
-    the same decks with the same numpy version (numpy keeps its generators' streams
-    stable). These decks are not those ``new_game(variant, seed=...)`` deals, which use the
-    library's own shuffle; give a row to ``new_game(variant, deck=...)`` (as cards, through
-    `briscola.Card.from_id`) to play the same deal with the scalar engine.
+    The shuffle: ``numpy.random.default_rng(seed)`` gives each card of each row a random
+    26-bit sort key (the top bits of a 32-bit half, low half first, of the raw 64-bit
+    outputs of its bit generator) and sorts each row by its keys; a row in which two keys
+    tie is drawn again, so the keys of a row differ and every ordering is equally likely.
+    The same seed gives the same decks on every platform with the same numpy version
+    (numpy keeps its bit generators' streams stable). These decks are not those
+    ``new_game(variant, seed=...)`` deals, which use the library's own shuffle; give a row
+    to ``new_game(variant, deck=...)`` (as cards, through `briscola.Card.from_id`) to play
+    the same deal with the scalar engine.
 
     Args:
         variant: ``"classic"``, ``"classic-3"``, ``"classic-4"`` or ``"classic-6"``.
@@ -97,9 +100,124 @@ def shuffled_decks(
         raise RulesError(f"count={quote(count)} is not valid: use a whole number, 0 or more")
     if seed is not None and type(seed) is not int:
         raise RulesError(f"seed={quote(seed)} is not valid: use a whole number or None")
-    rng = np.random.default_rng(seed)
-    cards = np.array([card.id for card in r.deck], dtype=np.int8)
-    return rng.permuted(np.tile(cards, (count, 1)), axis=1)  # type: ignore[no-any-return]
+    ids = np.array([card.id for card in r.deck], dtype=np.uint32)
+    return _shuffle(np.random.default_rng(seed), ids, count)
+
+
+_KEY_MASK: Final = 0xFFFF_FFC0  # the random part of a sort key; the card id fills the rest
+_LITTLE_ENDIAN = sys.byteorder == "little"
+_CHUNK: Final = 512  # rows shuffled at a time: their keys stay in the processor's cache
+
+
+def _shuffle(rng: Any, ids: npt.NDArray[np.uint32], count: int) -> npt.NDArray[np.int8]:
+    """``count`` rows of ``ids``, each in a uniformly random order drawn from ``rng``."""
+    np = _numpy()
+    decks = np.empty((count, ids.size), dtype=np.int8)
+    # Sorting 32-bit keys is the cheapest shuffle numpy offers for many short rows (a
+    # vectorised sort, against a Fisher-Yates pass per row): 26 random high bits, and
+    # the card id, under 64, in the low 6 bits, so that a sorted key holds its card.
+    # Small blocks of rows keep the keys in cache and out of freshly mapped memory.
+    for start in range(0, count, _CHUNK):
+        keys = _keys(rng, ids, min(_CHUNK, count - start))
+        while True:
+            keys.sort(axis=1)
+            # Equal random parts would order their cards by id: such a row is drawn again.
+            # Neighbours in a sorted row differ only in their low 6 bits when they tie.
+            apart = keys[:, 1:] ^ keys[:, :-1]
+            if apart.min() >= 64:
+                break
+            rows = np.nonzero((apart < 64).any(axis=1))[0]
+            keys[rows] = _keys(rng, ids, rows.size)
+        keys &= np.uint32(63)
+        decks[start : start + keys.shape[0]] = keys
+    return decks  # type: ignore[no-any-return]
+
+
+def _keys(rng: Any, ids: npt.NDArray[np.uint32], count: int) -> npt.NDArray[np.uint32]:
+    """Random sort keys for ``count`` rows of ``ids``, the card id in the low 6 bits."""
+    np = _numpy()
+    size = ids.size
+    half = (size + 1) // 2
+    keys = _halves(rng.bit_generator.random_raw(count * half).reshape(count, half))
+    if size % 2:
+        keys = np.ascontiguousarray(keys[:, :size])
+    keys &= np.uint32(_KEY_MASK)
+    keys |= ids
+    return keys
+
+
+def _halves(raw: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint32]:
+    """The 32-bit halves of raw 64-bit outputs, the low half first, along the last axis."""
+    np = _numpy()
+    # On a little-endian machine that is how the bytes lie already; elsewhere the halves
+    # are split by arithmetic, so that every platform draws the same numbers.
+    if _LITTLE_ENDIAN:
+        return raw.view(np.uint32)
+    halves = np.empty((*raw.shape[:-1], 2 * raw.shape[-1]), dtype=np.uint32)
+    halves[..., 0::2] = raw
+    halves[..., 1::2] = raw >> np.uint64(32)
+    return halves  # type: ignore[no-any-return]
+
+
+def _below(bits: Any, bound: int, count: int) -> npt.NDArray[np.intp]:
+    """``count`` whole numbers drawn uniformly from ``0 … bound - 1`` (``bound`` ≤ 2**21).
+
+    Lemire's method on 32-bit numbers ``x`` from the bit generator ``bits``:
+    ``x * bound // 2**32``, with ``x`` drawn again when ``x * bound % 2**32`` falls below
+    ``2**32 % bound``, so that every result stands for exactly ``2**32 // bound`` values of
+    ``x``. For such bounds the product is under 2**53, exact in a double, so one
+    multiplication by ``bound / 2**32`` and a truncation compute it.
+    """
+    np = _numpy()
+    x = _halves(bits.random_raw((count + 1) // 2))[:count]
+    threshold = (1 << 32) % bound
+    while threshold:
+        # For an odd bound with threshold 1 only x = 0 falls below it (the bound is
+        # invertible modulo 2**32), which one reduction finds.
+        if bound % 2 and threshold == 1:
+            if x.min():
+                break
+            low = x == 0
+        else:
+            low = x * np.uint32(bound) < threshold
+            if not low.any():
+                break
+        again = int(low.sum())
+        x[low] = _halves(bits.random_raw((again + 1) // 2))[:again]
+    return (x * (bound / 2**32)).astype(np.intp)
+
+
+class _Tables:
+    """Lookup tables by card id for the preset's tricks, built once per preset."""
+
+    beats: npt.NDArray[np.uint8]
+    """By ``trump suit * 1600 + best * 40 + card``: 1 when ``card`` takes the trick."""
+    pair: npt.NDArray[np.uint8]
+    """The same index, for two-card tricks: 64 when the second card takes the trick, plus
+    the points of both cards."""
+    points: npt.NDArray[np.uint8]
+    """The card points of each card id."""
+
+    def __init__(self, r: Rules) -> None:
+        np = _numpy()
+        suit = np.arange(40) // 10
+        strength = np.array(r.strength)
+        points = np.array(r.card_points)
+        trump = np.arange(4)[:, None, None]
+        best, card = suit[None, :, None], suit[None, None, :]
+        # A card beats the best card of the trick so far when it follows that card's suit
+        # and is stronger, or is a trump over a card that is not (§1.4): the best card is
+        # of the led suit or a trump, so this is the whole rule.
+        beats = ((best == card) & (strength[None, None, :] > strength[None, :, None])) | (
+            (card == trump) & (best != trump)
+        )
+        self.beats = beats.astype(np.uint8).reshape(-1)
+        pair = points[:, None] + points[None, :]
+        self.pair = (beats * 64 + pair).astype(np.uint8).reshape(-1)
+        self.points = points.astype(np.uint8)
+
+
+_TABLES: dict[str, _Tables] = {}
 
 
 class VectorGame:
@@ -129,7 +247,6 @@ class VectorGame:
 
     decks: npt.NDArray[np.int8]
     """The decks as dealt, one row per deal (card ids, top card first)."""
-    _trick: list[npt.NDArray[np.intp]]
 
     def __init__(
         self,
@@ -159,9 +276,10 @@ class VectorGame:
         if checked.shape[0] == 0:
             raise RulesError("a batch needs at least one deal")
         self.decks = checked
-        self._points_of = np.array(r.card_points, dtype=np.int16)
-        self._suit_of = np.arange(40, dtype=np.intp) // 10
-        self._strength = np.array(r.strength, dtype=np.intp)
+        tables = _TABLES.get(r.variant)
+        if tables is None:
+            tables = _TABLES[r.variant] = _Tables(r)
+        self._tables = tables
         self._deal()
 
     def _check_decks(self, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
@@ -195,9 +313,13 @@ class VectorGame:
 
     # --- dealing ---------------------------------------------------------------------------
     #
-    # The per-card and per-slot arrays are kept flat, one deal after another, so that every
-    # update is a one-dimensional gather or scatter with precomputed row offsets: numpy's
-    # cheapest kind of fancy indexing. The documented 2-D shapes are views of them.
+    # The hands are kept by place in the current trick rather than by seat: `_held[k]`,
+    # shape (hand size, N), is the hand of the seat `k` places after the leader, deals
+    # along the last axis. The seat to act is then the same place `k` in every deal, so a
+    # step reads and writes whole contiguous rows with no per-deal indexing; a collected
+    # trick turns the places round so that its winner is place 0 again. The cards played
+    # and the trick winners are kept as a history, one row per move and per trick, from
+    # which the rest (hands by seat, holders, who played what) is derived when read.
 
     def _deal(self) -> None:
         np = self._np
@@ -205,56 +327,40 @@ class VectorGame:
         n = self.players
         decks = self.decks
         count = decks.shape[0]
-        size = hand_size = r.hand_size
-        dealt = n * hand_size
-        rows = np.arange(count, dtype=np.intp)
-        self._rows = rows
-        self._card_base = rows * 40
-        self._hand_base = rows * (n * size)
-        self._hand_size = size
-        self._next_seat = np.roll(np.arange(n, dtype=np.intp), -1)
-        hands = np.full((count, n, size), -1, dtype=np.int8)
+        size = r.hand_size
+        dealt = n * size
+        self._rows = np.arange(count, dtype=np.intp)
         # The dealer is the last seat, so seat 0 is the first hand and the deal goes round
-        # in seat order, one card at a time (§1.6).
-        for seat in range(n):
-            hands[:, seat, :] = decks[:, seat:dealt:n]
-        self._hands = hands.reshape(-1)
-        self.hand_count: int = hand_size
+        # in seat order, one card at a time (§1.6): deck position `slot * n + seat`.
+        self._held = np.ascontiguousarray(
+            decks[:, :dealt].reshape(count, size, n).transpose(2, 1, 0)
+        )
+        self.hand_count: int = size
         """Cards in the hand of every seat that has not played to the current trick."""
-        holder = np.full((count, 40), -1, dtype=np.int8)
-        slot_of = np.zeros((count, 40), dtype=np.int8)
-        for seat in range(n):
-            for slot in range(hand_size):
-                cards = hands[:, seat, slot]
-                holder[rows, cards] = seat
-                slot_of[rows, cards] = slot
-        self._holder = holder.reshape(-1)
-        self._slot = slot_of.reshape(-1)
         self.face_up = decks[:, dealt].astype(np.intp)
         """The card turned face up under the stock (it fixes the trump suit), by deal."""
-        self.trump_suit = self._suit_of[self.face_up].astype(np.intp)
+        self.trump_suit = self.face_up // 10
         """The trump suit of each deal, as a suit index (0–3, in `briscola.Suit` order)."""
+        self._trump_base = (self.trump_suit * 1600).astype(np.int16)
         # The order of the draws, one row per draw: the face-down stock from the top, the
         # face-up card last.
         draws = np.concatenate([decks[:, dealt + 1 :], decks[:, dealt : dealt + 1]], 1)
-        self._draws = np.ascontiguousarray(draws.T, dtype=np.intp)
+        self._draws = np.ascontiguousarray(draws.T)
         self.drawn: int = 0
         """Cards drawn so far by all seats together (the same in every deal)."""
-        self._played_by = np.full(count * 40, -1, dtype=np.int8)
-        self._trick = []
-        self.leader = np.zeros(count, dtype=np.intp)
-        """The seat that leads the current trick in each deal."""
-        self.turn = np.zeros(count, dtype=np.intp)
-        """The seat to act in each deal (meaningless once `done`)."""
-        self._points = np.zeros(count * n, dtype=np.int16)
+        self.total_tricks: int = len(r.deck) // n
+        """Tricks in a deal."""
+        # int16, so that a trick's table index is computed with no conversion.
+        self._plays = np.empty((len(r.deck), count), dtype=np.int16)
+        self._winners = np.empty((self.total_tricks, count), dtype=np.int8)
+        self._points = np.zeros((n, count), dtype=np.int16)
+        self._leader = np.zeros(count, dtype=np.int8)
         self.last_drawer = np.full(count, -1, dtype=np.intp)
         """The seat that drew the face-up card as the last card of the stock, or -1."""
         self.tricks: int = 0
         """Finished tricks (the same in every deal)."""
         self.ply: int = 0
         """Moves made so far in every deal."""
-        self.total_tricks: int = len(r.deck) // n
-        """Tricks in a deal."""
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -264,36 +370,69 @@ class VectorGame:
         return int(self.decks.shape[0])
 
     @property
+    def leader(self) -> npt.NDArray[np.intp]:
+        """The seat that leads the current trick in each deal."""
+        return self._leader.astype(self._np.intp)  # type: ignore[no-any-return]
+
+    @property
+    def _place(self) -> int:
+        """Cards played to the current trick: the place of the seat to act."""
+        return self.ply - self.tricks * self.players
+
+    @property
+    def turn(self) -> npt.NDArray[np.intp]:
+        """The seat to act in each deal (the last trick's winner once `done`)."""
+        return (self.leader + self._place) % self.players
+
+    @property
     def hands(self) -> npt.NDArray[np.int8]:
         """Each seat's cards, shape ``(N, players, hand size)``: card ids in slots
         ``0 … count - 1`` in no set order, -1 in the empty slots (read only)."""
-        return self._read_only(self._hands.reshape(self.num_deals, self.players, -1))
+        np = self._np
+        n = self.players
+        places = (np.arange(n)[:, None] - self.leader) % n
+        by_seat = np.take_along_axis(self._held, places[:, None, :], axis=0)
+        return self._read_only(by_seat.transpose(2, 0, 1))
 
     @property
     def holder(self) -> npt.NDArray[np.int8]:
         """The seat holding each card, shape ``(N, 40)`` by card id; -1 for a card in no
         hand (read only)."""
-        return self._read_only(self._holder.reshape(self.num_deals, 40))
+        np = self._np
+        hands = self.hands
+        deal, seat, slot = np.nonzero(hands >= 0)
+        holder = np.full(self.num_deals * 40, -1, dtype=np.int8)
+        holder[deal * 40 + hands[deal, seat, slot]] = seat
+        return self._read_only(holder.reshape(self.num_deals, 40))
 
     @property
     def played_by(self) -> npt.NDArray[np.int8]:
         """The seat that played each card to a finished trick, shape ``(N, 40)`` by card
         id; -1 for the others (read only)."""
-        return self._read_only(self._played_by.reshape(self.num_deals, 40))
+        np = self._np
+        n = self.players
+        count = self.num_deals
+        done = self.tricks
+        played_by = np.full(count * 40, -1, dtype=np.int8)
+        if done:
+            leaders = np.zeros((done, count), dtype=np.intp)
+            leaders[1:] = self._winners[: done - 1]
+            seats = (leaders[:, None, :] + np.arange(n)[None, :, None]) % n
+            cards = self._plays[: done * n].reshape(done, n, count)
+            played_by[self._rows * 40 + cards] = seats
+        return self._read_only(played_by.reshape(count, 40))
 
     @property
     def trick(self) -> npt.NDArray[np.int8]:
         """The cards of the current trick in play order from the leader, shape
         ``(N, cards played so far)``."""
-        np = self._np
-        if not self._trick:
-            return np.zeros((self.num_deals, 0), dtype=np.int8)  # type: ignore[no-any-return]
-        return np.stack(self._trick, axis=1).astype(np.int8)  # type: ignore[no-any-return]
+        start = self.tricks * self.players
+        return self._plays[start : self.ply].T.astype(self._np.int8)  # type: ignore[no-any-return]
 
     @property
     def points(self) -> npt.NDArray[np.int16]:
         """Card points captured by each seat, shape ``(N, players)`` (read only)."""
-        return self._read_only(self._points.reshape(self.num_deals, self.players))
+        return self._read_only(self._points.T)
 
     @staticmethod
     def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -322,9 +461,12 @@ class VectorGame:
         All false once the deals are over. In the classic family any card in hand may be
         played, so this marks the hand of the seat to act.
         """
-        if self.done:
-            return self._np.zeros((self.num_deals, 40), dtype=bool)  # type: ignore[no-any-return]
-        return self.holder == self.turn[:, None]  # type: ignore[no-any-return]
+        np = self._np
+        count = self.num_deals
+        mask = np.zeros(count * 40, dtype=bool)
+        if not self.done:
+            mask[self._rows * 40 + self._held[self._place, : self.hand_count]] = True
+        return mask.reshape(count, 40)  # type: ignore[no-any-return]
 
     def random_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.intp]:
         """One legal action per deal, uniformly among the cards of the seat to act.
@@ -344,10 +486,17 @@ class VectorGame:
             if rng is not None and type(rng) is not int:
                 raise RulesError(f"rng={quote(rng)} is not valid: use a numpy Generator or a seed")
             generator = np.random.default_rng(rng)
-        # The seat to act has not played to this trick, so it holds `hand_count` cards.
-        slots = generator.integers(0, self.hand_count, size=self.num_deals)
-        base = self._hand_base + self.turn * self._hand_size
-        return self._hands[base + slots].astype(np.intp)  # type: ignore[no-any-return]
+        # The seat to act has not played to this trick, so it holds `hand_count` cards,
+        # in the first slots of its rows.
+        hand = self._held[self._place]
+        if self.hand_count == 1:
+            return hand[0].astype(np.intp)  # type: ignore[no-any-return]
+        # Drawn from the generator's bit generator: cheaper than `Generator.integers` for
+        # these small bounds, and as exactly uniform.
+        at = _below(generator.bit_generator, self.hand_count, self.num_deals)
+        at *= self.num_deals
+        at += self._rows
+        return hand.reshape(-1).take(at).astype(np.intp)  # type: ignore[no-any-return]
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -363,31 +512,29 @@ class VectorGame:
         if self.done:
             raise IllegalMoveError("the deals are over: no move is legal")
         cards = self._check_actions(actions)
-        turn = self.turn
-        at = self._card_base + cards
-        if (self._holder[at] != turn).any():
-            deal = int(np.nonzero(self._holder[at] != turn)[0][0])
-            raise IllegalMoveError(
-                f"deal {deal}: card {int(cards[deal])} is not in seat {int(turn[deal])}'s hand"
-            )
-        # Take the card out of the hand: the hand's last card moves into its slot.
-        hands = self._hands
-        base = self._hand_base + turn * self._hand_size
-        last = base + (self.hand_count - 1)
-        slot = self._slot[at]
-        moved = hands[last]
-        hands[base + slot] = moved
-        self._slot[self._card_base + moved] = slot
-        hands[last] = -1
-        self._holder[at] = -1
-        self._trick.append(cards)
+        last = self.hand_count - 1
+        hand = self._held[self._place]
+        # Card ids fit in int8, where comparing is cheapest; the cards of a hand differ, so
+        # every deal holds its action exactly when the matches number one per deal.
+        if cards.min() < 0 or cards.max() > 39:
+            self._refuse(cards, None)
+        small = cards.astype(np.int8)
+        match = hand[: last + 1] == small
+        if np.count_nonzero(match) != self.num_deals:
+            self._refuse(cards, match)
+        # Take the card out of the hand: the hand's last card moves into its slot, by
+        # arithmetic rather than a masked copy, which would branch on every deal.
+        if last:
+            shift = hand[last] - hand[:last]
+            shift *= match[:last]
+            hand[:last] += shift
+        hand[last] = -1
+        self._plays[self.ply] = small
         self.ply += 1
-        if len(self._trick) < self.players:
-            self.turn = self._next_seat[turn]
-            return
-        self._close_trick()
+        if self._place == self.players:
+            self._close_trick()
 
-    def _check_actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.intp]:
+    def _check_actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
         np = self._np
         try:
             array = np.asarray(actions)
@@ -398,52 +545,81 @@ class VectorGame:
                 f"actions must be {self.num_deals} card ids (whole numbers), one per deal, "
                 f"not an array of shape {quote(tuple(array.shape))} and type {array.dtype}"
             )
-        cards = array.astype(np.intp, copy=False)
+        return array  # type: ignore[no-any-return]
+
+    def _refuse(
+        self, cards: npt.NDArray[np.integer[Any]], match: npt.NDArray[np.bool_] | None
+    ) -> None:
+        """Raise for the first deal whose action is not a card id, or else not in hand."""
+        np = self._np
         outside = (cards < 0) | (cards > 39)
-        if outside.any():
+        if match is None or outside.any():
             deal = int(np.nonzero(outside)[0][0])
             raise IllegalMoveError(
                 f"deal {deal}: action {int(cards[deal])} is not a card id (0 to 39)"
             )
-        return cards  # type: ignore[no-any-return]
+        deal = int(np.nonzero(~match.any(axis=0))[0][0])
+        seat = int(self.turn[deal])
+        raise IllegalMoveError(
+            f"deal {deal}: card {int(cards[deal])} is not in seat {seat}'s hand"
+        )
 
     def _close_trick(self) -> None:
         """Resolve the complete trick, collect it and draw (§1.4, §1.7)."""
         np = self._np
         n = self.players
-        cards = np.stack(self._trick, axis=1)
-        suits = self._suit_of[cards]
-        # A trump beats everything, a card of the led suit beats the other suits, and
-        # within a suit the stronger card wins (§1.4).
-        key = self._strength[cards]
-        key += 16 * (suits == suits[:, :1])
-        key += 32 * (suits == self.trump_suit[:, None])
-        winner = (self.leader + key.argmax(axis=1)) % n
-        self._points[self._rows * n + winner] += self._points_of[cards].sum(axis=1)
-        seat = self.leader
-        for played in self._trick:
-            self._played_by[self._card_base + played] = seat
-            seat = self._next_seat[seat]
-        self._trick = []
+        t = self.tricks
+        tables = self._tables
+        cards = self._plays[self.ply - n : self.ply]
+        held = self._held
+        if n == 2:
+            # One lookup gives both the winner and the trick's points.
+            at = cards[0] * 40
+            at += self._trump_base
+            at += cards[1]
+            found = tables.pair.take(at)
+            second = found >= 64
+            winner = self._leader ^ second
+            taken = found & 63
+            to_second_seat = taken * winner
+            points = self._points
+            points[0] += taken
+            points[0] -= to_second_seat
+            points[1] += to_second_seat
+            # The winner's hand to place 0: swap the two hands where the second card won,
+            # by exclusive or, with no branch on each deal.
+            swap = held[0] ^ held[1]
+            swap *= second
+            held[0] ^= swap
+            held[1] ^= swap
+        else:
+            best = cards[0].copy()
+            place = np.zeros(self.num_deals, dtype=np.int8)
+            for k in range(1, n):
+                card = cards[k]
+                at = best * 40
+                at += self._trump_base
+                at += card
+                beats = tables.beats.take(at).view(bool)
+                np.copyto(best, card, where=beats)
+                np.copyto(place, k, where=beats)
+            winner = (self._leader + place) % n
+            taken = tables.points.take(cards).sum(axis=0, dtype=np.int16)
+            self._points.reshape(-1)[winner.astype(np.intp) * self.num_deals + self._rows] += taken
+            turned = (np.arange(n)[:, None] + place) % n
+            self._held = held = np.take_along_axis(held, turned[:, None, :], axis=0)
+        self._winners[t] = winner
         self.tricks += 1
-        self.leader = winner
-        self.turn = winner
+        self._leader = winner
         self.hand_count -= 1
         if self.drawn < self._draws.shape[0]:
             # One card each, the winner first and round in play order; in the last round the
             # face-up card is the last one drawn, by the winner's predecessor.
-            seat = winner
-            for card in self._draws[self.drawn : self.drawn + n]:
-                self._hands[self._hand_base + seat * self._hand_size + self.hand_count] = card
-                at = self._card_base + card
-                self._holder[at] = seat
-                self._slot[at] = self.hand_count
-                last_seat = seat
-                seat = self._next_seat[seat]
+            held[:, self.hand_count] = self._draws[self.drawn : self.drawn + n]
             self.drawn += n
             self.hand_count += 1
             if self.drawn == self._draws.shape[0]:
-                self.last_drawer = last_seat
+                self.last_drawer = ((winner + (n - 1)) % n).astype(np.intp)
 
     # --- observations ----------------------------------------------------------------------
 
@@ -464,47 +640,61 @@ class VectorGame:
         n = self.players
         count = self.num_deals
         me = self._observers(seats)
-        layout = self._layout()
-        o = layout
+        o = self._layout()
         size = o["size"]
-        obs = np.zeros((count, size), dtype=np.float32)
         rows = self._rows
-        holder = self.holder
-        played_by = self.played_by
-        relative = np.arange(n)
-        # Own hand.
-        obs[:, o["hand"] : o["hand"] + 40] = holder == me[:, None]
+        # Every 1 of the vectors is set by one scatter over flat indices, gathered here.
+        base = rows * size
+        ones = []
+        leader = self.leader
+        held = self._held
+        # Own hand: the observer's place in the trick is its offset from the leader.
+        hand = np.take_along_axis(held, ((me - leader) % n)[None, None, :], axis=0)[0]
+        ones.append((base + o["hand"] + hand)[hand >= 0])
         # The current trick, by relative seat of each card's player.
         trick_at = np.array([o[f"trick/{k}"] for k in range(n)])
-        seat = self.leader
-        for cards in self._trick:
-            obs[rows, trick_at[(seat - me) % n] + cards] = 1.0
-            seat = self._next_seat[seat]
-        # Cards played to finished tricks, by relative seat of their player.
-        played_at = np.array([o[f"played/{k}"] for k in range(n)])
-        deal, card = np.nonzero(played_by >= 0)
-        obs[deal, played_at[(played_by[deal, card] - me[deal]) % n] + card] = 1.0
+        trick = self._plays[self.tricks * n : self.ply]
+        lead = (leader - me) % n
+        for place, cards in enumerate(trick):
+            ones.append(base + trick_at[(lead + place) % n] + cards)
+        # Cards played to finished tricks, by relative seat of their player: each trick's
+        # leader is the winner of the trick before.
+        done = self.tricks
+        if done:
+            played_at = np.array([o[f"played/{k}"] for k in range(n)])
+            leaders = np.zeros((done, count), dtype=np.intp)
+            leaders[1:] = self._winners[: done - 1]
+            seats_of = (leaders[:, None, :] + (np.arange(n)[None, :, None] - me)) % n
+            cards = self._plays[: done * n].reshape(done, n, count)
+            ones.append((base + played_at[seats_of] + cards).reshape(-1))
         # The face-up card drawn as the last card of the stock is known to everyone until it
         # is played; while the stock lasts it lies face up.
         drawer = self.last_drawer
-        known = (drawer >= 0) & (holder[rows, self.face_up] == drawer) & (drawer != me)
-        if known.any():
-            known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
-            which = np.nonzero(known)[0]
-            position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
-            obs[which, position] = 1.0
         if self.stock_size:
-            obs[rows, o["trump_card"] + self.face_up] = 1.0
+            ones.append(base + o["trump_card"] + self.face_up)
+        elif drawer[0] >= 0:  # the stock runs out in every deal after the same trick
+            drawer_hand = np.take_along_axis(held, ((drawer - leader) % n)[None, None, :], 0)
+            known = (drawer_hand[0] == self.face_up).any(axis=0) & (drawer != me)
+            if known.any():
+                known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
+                which = np.nonzero(known)[0]
+                position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
+                ones.append(base[which] + position)
         if "removed" in o:
-            obs[:, [o["removed"] + card.id for card in self.rules.removed]] = 1.0
-        obs[rows, o["trump_suit"] + self.trump_suit] = 1.0
-        obs[:, o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)] = 1.0
+            removed = np.array([o["removed"] + card.id for card in self.rules.removed])
+            ones.append((base[:, None] + removed).reshape(-1))
+        ones.append(base + o["trump_suit"] + self.trump_suit)
+        ones.append(base + (o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)))
         if not self.done:
-            obs[rows, o["turn"] + (self.turn - me) % n] = 1.0
-        obs[rows, o["leader"] + (self.leader - me) % n] = 1.0
-        obs[rows, o["dealer"] + (n - 1 - me) % n] = 1.0
+            ones.append(base + o["turn"] + (lead + len(trick)) % n)
+        ones.append(base + o["leader"] + lead)
+        ones.append(base + o["dealer"] + (n - 1 - me) % n)
+        obs = np.zeros(count * size, dtype=np.float32)
+        obs[np.concatenate(ones)] = 1.0
+        obs = obs.reshape(count, size)
         # Seats that have played to the current trick hold one card less.
-        played_now = ((relative[None, :] - self.leader[:, None]) % n) < len(self._trick)
+        relative = np.arange(n)
+        played_now = ((relative[None, :] - leader[:, None]) % n) < len(trick)
         sizes = self.hand_count - played_now
         columns = (relative[None, :] - me[:, None]) % n
         hand_size = self.rules.hand_size
@@ -521,7 +711,7 @@ class VectorGame:
         if seats is None:
             if self.done:
                 raise RulesError("the deals are over: no seat is to act; give the seats")
-            return self.turn  # type: ignore[no-any-return]
+            return self.turn
         try:
             array = np.broadcast_to(np.asarray(seats), (self.num_deals,))
         except ValueError:
