@@ -8,8 +8,8 @@ Bugiarda declarations, signals and hand sharing.
 * `RandomPlayer`: a uniformly random legal move; the baseline.
 * `GreedyPlayer`: hand-written rules of thumb for every phase.
 * `SearchPlayer`: perfect-information Monte Carlo: it samples full deals consistent with its
-  view (`determinize`), plays each candidate card to the end in every sampled deal, and keeps
-  the card with the best average result.
+  view (`determinize`), plays each candidate card (or Chiamata bid and call) to the end in
+  every sampled deal, and keeps the one with the best average result.
 
 Bots with randomness take a ``seed`` and own a `random.Random`; the global generator is never
 touched. `Player.with_seed`-style copies (``player.with_seed(n)``) give a fresh player of the
@@ -278,8 +278,11 @@ class GreedyPlayer(_Bot):
     * Exchanges with the face-up card (§3.1, §3.2): taken whenever the face-up card is
       stronger than the card given.
     * Chiamata (§2.5): bid from the strength of the best suit, calling the strongest card of
-      it the hand lacks; go down the ladder (and to point bids in Milan) only as far as the
-      hand justifies; name that suit as trump.
+      it the hand lacks; go down the ladder only as far as the hand justifies; name that
+      suit as trump. Point bids (§2.5.3, §2.5.8): the hand's score for its best suit
+      estimates the card points its side will take, and it raises by the least step allowed
+      while the target stays within that estimate; in Milan a hand worth the contract with
+      only the 2's help calls the 2 once the ranks it would call are taken.
     * Bugiarda declarations (§2.6): a true statement useful to the partner (the Ace or the 3
       of trumps held, else the strength of the hand).
     * Signals (§3.5): tells the partner(s) of its best trump honour once; hand sharing
@@ -572,14 +575,25 @@ class SearchPlayer(_Bot):
     (``rollout="random"``, using `random_playout`). Once 8 cards or fewer are left in the
     hands and the stock, each sampled deal is solved exactly instead (alpha-beta with every
     card known). An outcome is worth its side's margin of card points plus a bonus for the
-    game points won; where the partner is not yet known (Chiamata) each seat counts as
+    game points won. In Chiamata each sampled deal settles who the partner is (the seat
+    holding the called card, §2.5.4), so the outcome is valued for the side the player is
+    on in that deal, and the playouts let every seat know its side; before the call (or
+    while the called card is secret, under a blind first trick) each seat counts as
     friendly as the greedy player's estimate. The same deals are used for every candidate,
     the greedy player's choice gets a small head start, and the sampling stops early once
     one card is clearly ahead (by 2.5 standard errors of the paired differences, after 8
     deals at least).
 
-    Exchanges with the face-up card, signals, the auction, naming, declarations and hand
-    sharing are decided as `GreedyPlayer` decides them.
+    The Chiamata auction and call (§2.5.2 to §2.5.4, §2.5.8) are searched the same way over
+    up to ``auction_worlds`` deals of the unseen cards: every pass and rank bid, a few point
+    bids (the lowest allowed and raises of 3, 6, 10 and 15 over it), every suit to name, or
+    the six cards the greedy player ranks best to call. In each deal the candidate is
+    applied, the rest of the auction and the call are made by `GreedyPlayer` at every
+    seat, each from its own view of that deal, and the deal is played out; a candidate is
+    worth the game points it brings this seat, then its side's margin of card points.
+
+    Exchanges with the face-up card, signals, declarations and hand sharing are decided as
+    `GreedyPlayer` decides them.
 
     Args:
         seed: Makes the search repeatable; ``None`` seeds from the operating system.
@@ -589,6 +603,8 @@ class SearchPlayer(_Bot):
         time_ms: If given, stop sampling worlds once this many milliseconds have passed
             (at least one world is always searched). A time budget makes the player's moves
             depend on the machine's speed; leave it ``None`` for repeatable results.
+        auction_worlds: The most deals sampled per bid or call in Chiamata (default 24);
+            the search stops earlier once one candidate is clearly ahead.
 
     Raises:
         RulesError: for a bad seed or budget.
