@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import briscola
 from briscola import (
     Bid,
+    BidPoints,
     Declare,
     GreedyPlayer,
     Move,
@@ -30,6 +31,7 @@ from briscola import (
     Play,
     Player,
     RandomPlayer,
+    Rank,
     RulesError,
     SearchPlayer,
     ShowHand,
@@ -44,12 +46,13 @@ from briscola import (
     observe,
     unseen_cards,
 )
+from helpers import chiamata_deck
 from strategies import deal_settings, rules_strategy
 
 BOTS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "search": lambda seed: SearchPlayer(seed, worlds=2),
+    "search": lambda seed: SearchPlayer(seed, worlds=2, auction_worlds=2),
 }
 
 
@@ -81,7 +84,7 @@ def test_cheap_bots_make_legal_moves(kind: str, r: briscola.Rules, seed: int) ->
 @given(r=rules_strategy(), seed=st.integers(0, 2**32))
 @deal_settings(8)
 def test_the_search_player_makes_legal_moves(r: briscola.Rules, seed: int) -> None:
-    _play(r, seed, [SearchPlayer(seed, worlds=1), GreedyPlayer(seed)], _legal)
+    _play(r, seed, [SearchPlayer(seed, worlds=1, auction_worlds=1), GreedyPlayer(seed)], _legal)
 
 
 @pytest.mark.parametrize("variant", sorted(briscola.VARIANTS))
@@ -377,3 +380,85 @@ def test_the_search_player_plays_a_known_endgame_perfectly() -> None:
         best = _best_delta(state, seat)
         move = SearchPlayer(seed, worlds=8)(observe(state, seat))
         assert _best_delta(apply(state, move), seat) == best
+
+
+# --- Milan point bids (§2.5.3) -----------------------------------------------------------
+
+_STRONG = ("AD", "3D", "QD", "KD", "AC", "4C", "5S", "6B")  # four top Denari and an Ace
+_WEAK = ("4D", "5D", "6D", "4C", "5C", "6C", "4S", "5S")
+
+
+def _auction(variant: briscola.VariantId, hand: tuple[str, ...], *bids: Move) -> View:
+    """The view of the seat dealt ``hand`` after the seats before it, from the first hand
+    (seat 0) on, made ``bids``, one each."""
+    seat = len(bids)
+    state = new_game(variant, deck=chiamata_deck({seat: hand}, dealer=4), dealer=4)
+    assert state.turn == 0
+    for move in bids:
+        state = apply(state, move)
+    assert state.turn == seat
+    return observe(state, seat)
+
+
+def test_greedy_bids_points_after_a_two_with_a_strong_hand() -> None:
+    view = _auction("chiamata-milan", _STRONG, Bid(Rank.TWO))
+    assert BidPoints(61) in view.legal_moves
+    assert GreedyPlayer(1)(view) == BidPoints(61)  # the least raise allowed
+
+
+def test_greedy_passes_a_point_auction_with_a_weak_hand() -> None:
+    assert GreedyPlayer(1)(_auction("chiamata-milan", _WEAK, Bid(Rank.TWO))) == Pass()
+
+
+def test_greedy_point_bids_stop_at_what_the_hand_supports() -> None:
+    # Against every current target the strong hand raises by one up to some ceiling and
+    # passes from there on: it never jumps, and never undertakes everything.
+    answers = []
+    for target in range(61, 120):
+        view = _auction("chiamata-milan", _STRONG, Bid(Rank.TWO), BidPoints(target))
+        move = GreedyPlayer(1)(view)
+        assert move in (Pass(), BidPoints(target + 1))
+        answers.append(move != Pass())
+    ceiling = answers.index(False)
+    assert 0 < ceiling < 30
+    assert not any(answers[ceiling:])
+
+
+def test_greedy_goes_down_to_the_two_in_milan_only() -> None:
+    # The ranks the strong hand would call are taken (a 4 was called): in Milan the 2 opens
+    # the point bids, so it calls the 2; where a 2 ends the auction, it passes.
+    assert GreedyPlayer(1)(_auction("chiamata-milan", _STRONG, Bid(Rank.FOUR))) == Bid(Rank.TWO)
+    assert GreedyPlayer(1)(_auction("chiamata", _STRONG, Bid(Rank.FOUR))) == Pass()
+    assert GreedyPlayer(1)(_auction("chiamata-milan", _WEAK, Bid(Rank.FOUR))) == Pass()
+
+
+def test_greedy_bids_points_when_the_rules_allow_a_jump() -> None:
+    r = briscola.rules("chiamata-milan", allow_point_jump=True)
+    state = new_game(r, deck=chiamata_deck({1: _STRONG}, dealer=4), dealer=4)
+    state = apply(state, Bid(Rank.FOUR))
+    view = observe(state, 1)
+    assert BidPoints(61) in view.legal_moves
+    assert GreedyPlayer(1)(view) in (Bid(Rank.TWO), BidPoints(61))
+
+
+# --- the search player in the Chiamata auction and call -----------------------------------
+
+
+def test_the_search_player_weighs_bids_and_calls() -> None:
+    player = SearchPlayer(4, worlds=4, auction_worlds=8)
+    view = _auction("chiamata-milan", _STRONG, Bid(Rank.TWO))
+    assert player(view) in view.legal_moves
+    # As the caller of the 2 it names the suit of its four top cards.
+    state = new_game("chiamata", deck=chiamata_deck({0: _STRONG}, dealer=4), dealer=4)
+    state = apply(state, Bid(Rank.TWO))
+    assert state.phase is Phase.NAME_TRUMP
+    assert player(observe(state, 0)) == NameSuit(briscola.Suit.DENARI)
+
+
+def test_the_search_player_auction_budget() -> None:
+    with pytest.raises(RulesError, match="auction_worlds"):
+        SearchPlayer(1, auction_worlds=0)
+    player = SearchPlayer(2, auction_worlds=5)
+    assert "auction_worlds=5" in repr(player)
+    assert player.with_seed(3).auction_worlds == 5
+    assert pickle.loads(pickle.dumps(player)).auction_worlds == 5

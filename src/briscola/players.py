@@ -8,8 +8,8 @@ Bugiarda declarations, signals and hand sharing.
 * `RandomPlayer`: a uniformly random legal move; the baseline.
 * `GreedyPlayer`: hand-written rules of thumb for every phase.
 * `SearchPlayer`: perfect-information Monte Carlo: it samples full deals consistent with its
-  view (`determinize`), plays each candidate card to the end in every sampled deal, and keeps
-  the card with the best average result.
+  view (`determinize`), plays each candidate card (or Chiamata bid and call) to the end in
+  every sampled deal, and keeps the one with the best average result.
 
 Bots with randomness take a ``seed`` and own a `random.Random`; the global generator is never
 touched. `Player.with_seed`-style copies (``player.with_seed(n)``) give a fresh player of the
@@ -57,11 +57,12 @@ from .moves import (
     Signal,
     SwapTrump,
 )
+from .rules import AfterTwo
 from .sampling import determinize
 from .scoring import score
 from .state import Phase, State
 from .tricks import trick_winner, winning_index
-from .views import View
+from .views import View, observe
 
 __all__ = [
     "GreedyPlayer",
@@ -277,8 +278,11 @@ class GreedyPlayer(_Bot):
     * Exchanges with the face-up card (§3.1, §3.2): taken whenever the face-up card is
       stronger than the card given.
     * Chiamata (§2.5): bid from the strength of the best suit, calling the strongest card of
-      it the hand lacks; go down the ladder (and to point bids in Milan) only as far as the
-      hand justifies; name that suit as trump.
+      it the hand lacks; go down the ladder only as far as the hand justifies; name that
+      suit as trump. Point bids (§2.5.3, §2.5.8): the hand's score for its best suit
+      estimates the card points its side will take, and it raises by the least step allowed
+      while the target stays within that estimate; in Milan a hand worth the contract with
+      only the 2's help calls the 2 once the ranks it would call are taken.
     * Bugiarda declarations (§2.6): a true statement useful to the partner (the Ace or the 3
       of trumps held, else the strength of the hand).
     * Signals (§3.5): tells the partner(s) of its best trump honour once; hand sharing
@@ -470,11 +474,22 @@ def _bid(table: _Table, moves: Sequence[Move]) -> Move:
     choices = [i for i in sorted(bids) if i <= reach and i in missing]
     if choices:
         return bids[choices[0]]
-    if point_bids and score_ >= 52:
-        target = min(120, 61 + int((score_ - 52) * 1.2))
-        fitting = [move for move in point_bids if move.target <= target]
-        if fitting:
-            return fitting[0]
+    # Point bids (§2.5.3, §2.5.8). With its best suit as trumps and the weakest rank called,
+    # the caller's side takes about the hand score plus 4 card points (give or take 22, in
+    # deals played out by this player), so the score is the most it undertakes: it raises
+    # by the least step allowed while the target stays within it, and never beyond.
+    ceiling = min(120, int(score_))
+    if point_bids and point_bids[0].target <= ceiling:
+        return point_bids[0]
+    if (
+        r.after_two is AfterTwo.POINTS
+        and ladder[-1] not in {card.rank for card in table.view.hand if card.suit is suit}
+        and len(ladder) - 1 in bids
+        and score_ >= (r.base_target or 61)
+    ):
+        # Milan: a hand worth the contract with only the weakest card's help goes down to
+        # the 2 once the ranks it would call are taken, which opens the point bids.
+        return bids[len(ladder) - 1]
     if can_pass:
         return next(move for move in moves if type(move) is Pass)
     # Forced to speak (all passed): the least committing call.
@@ -560,14 +575,25 @@ class SearchPlayer(_Bot):
     (``rollout="random"``, using `random_playout`). Once 8 cards or fewer are left in the
     hands and the stock, each sampled deal is solved exactly instead (alpha-beta with every
     card known). An outcome is worth its side's margin of card points plus a bonus for the
-    game points won; where the partner is not yet known (Chiamata) each seat counts as
+    game points won. In Chiamata each sampled deal settles who the partner is (the seat
+    holding the called card, §2.5.4), so the outcome is valued for the side the player is
+    on in that deal, and the playouts let every seat know its side; before the call (or
+    while the called card is secret, under a blind first trick) each seat counts as
     friendly as the greedy player's estimate. The same deals are used for every candidate,
     the greedy player's choice gets a small head start, and the sampling stops early once
     one card is clearly ahead (by 2.5 standard errors of the paired differences, after 8
     deals at least).
 
-    Exchanges with the face-up card, signals, the auction, naming, declarations and hand
-    sharing are decided as `GreedyPlayer` decides them.
+    The Chiamata auction and call (§2.5.2 to §2.5.4, §2.5.8) are searched the same way over
+    up to ``auction_worlds`` deals of the unseen cards: every pass and rank bid, a few point
+    bids (the lowest allowed and raises of 3, 6, 10 and 15 over it), every suit to name, or
+    the six cards the greedy player ranks best to call. In each deal the candidate is
+    applied, the rest of the auction and the call are made by `GreedyPlayer` at every
+    seat, each from its own view of that deal, and the deal is played out; a candidate is
+    worth the game points it brings this seat, then its side's margin of card points.
+
+    Exchanges with the face-up card, signals, declarations and hand sharing are decided as
+    `GreedyPlayer` decides them.
 
     Args:
         seed: Makes the search repeatable; ``None`` seeds from the operating system.
@@ -577,6 +603,8 @@ class SearchPlayer(_Bot):
         time_ms: If given, stop sampling worlds once this many milliseconds have passed
             (at least one world is always searched). A time budget makes the player's moves
             depend on the machine's speed; leave it ``None`` for repeatable results.
+        auction_worlds: The most deals sampled per bid or call in Chiamata (default 24);
+            the search stops earlier once one candidate is clearly ahead.
 
     Raises:
         RulesError: for a bad seed or budget.
@@ -589,10 +617,15 @@ class SearchPlayer(_Bot):
         worlds: int = 64,
         rollout: str = "greedy",
         time_ms: float | None = None,
+        auction_worlds: int = 24,
     ) -> None:
         self.seed: Final = _check_seed(seed, "SearchPlayer")
         if type(worlds) is not int or worlds < 1:
             raise RulesError(f"worlds={quote(worlds)} is not valid: use a whole number from 1")
+        if type(auction_worlds) is not int or auction_worlds < 1:
+            raise RulesError(
+                f"auction_worlds={quote(auction_worlds)} is not valid: use a whole number from 1"
+            )
         if rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and (
@@ -602,15 +635,24 @@ class SearchPlayer(_Bot):
         self.worlds: Final = worlds
         self.rollout: Final = rollout
         self.time_ms: Final = time_ms
+        self.auction_worlds: Final = auction_worlds
         self._rng = random.Random(seed)
         self._greedy = GreedyPlayer(self._rng.getrandbits(32))
 
     def with_seed(self, seed: int) -> SearchPlayer:
         """A fresh `SearchPlayer` with the same budget, seeded with ``seed``."""
-        return SearchPlayer(seed, worlds=self.worlds, rollout=self.rollout, time_ms=self.time_ms)
+        return SearchPlayer(
+            seed,
+            worlds=self.worlds,
+            rollout=self.rollout,
+            time_ms=self.time_ms,
+            auction_worlds=self.auction_worlds,
+        )
 
     def __repr__(self) -> str:
         budget = f", time_ms={self.time_ms!r}" if self.time_ms is not None else ""
+        if self.auction_worlds != 24:
+            budget += f", auction_worlds={self.auction_worlds}"
         return (
             f"SearchPlayer(seed={self.seed!r}, worlds={self.worlds}, "
             f"rollout={self.rollout!r}{budget})"
@@ -621,6 +663,8 @@ class SearchPlayer(_Bot):
         moves = _check_view(view, "SearchPlayer").legal_moves
         if len(moves) == 1:
             return moves[0]
+        if view.phase is Phase.AUCTION or view.phase is Phase.NAME_TRUMP:
+            return self._search_contract(view, moves)
         plays = [move for move in moves if type(move) is Play]
         if view.phase is not Phase.PLAY or len(plays) < 2:
             return self._greedy(view)
@@ -642,13 +686,15 @@ class SearchPlayer(_Bot):
         head_start = [_PRIOR if move == preferred else 0.0 for move in plays]
         for world in range(1, self.worlds + 1):
             state = determinize(view, seed=rng.getrandbits(64))
-            solve = exact and _cards_left(state) <= _SOLVE_CARDS
+            side = _world_side(view, state)
+            world_weights = weights if side is None else side
+            solve = (exact or side is not None) and _cards_left(state) <= _SOLVE_CARDS
             for i, move in enumerate(plays):
                 after = apply(state, move)
                 if solve:
-                    value = _solve(after, weights, -math.inf, math.inf)
+                    value = _solve(after, world_weights, -math.inf, math.inf)
                 else:
-                    value = _value(self._playout(after, rng), weights)
+                    value = _value(self._playout(after, rng, world_weights), world_weights)
                 values[i].append(value + head_start[i])
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -657,10 +703,137 @@ class SearchPlayer(_Bot):
         means = [sum(row) / len(row) for row in values]
         return plays[means.index(max(means))]
 
-    def _playout(self, state: State, rng: random.Random) -> State:
+    def _search_contract(self, view: View, moves: Sequence[Move]) -> Move:
+        """A bid, or the suit or card to call, by sampling: each candidate is applied in
+        every sampled deal, the rest of the auction and the call are made by the greedy
+        player at every seat (each from its own view of that deal), and the deal is played
+        out with the sides of that deal known. A candidate is worth the game points it
+        brings this seat, then its side's margin of card points."""
+        preferred = self._greedy(view)
+        candidates = _contract_candidates(view, moves, preferred)
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = self._rng
+        policy = GreedyPlayer(rng.getrandbits(32))
+        seat = view.seat if view.seat is not None else 0
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        head_start = [_PRIOR if move == preferred else 0.0 for move in candidates]
+        values: list[list[float]] = [[] for _ in candidates]
+        for world in range(1, self.auction_worlds + 1):
+            state = determinize(view, seed=rng.getrandbits(64))
+            for i, move in enumerate(candidates):
+                after = _settle_contract(apply(state, move), policy)
+                value = 0.0  # a deal thrown in (everybody passed): nothing won or lost
+                if after.phase is not Phase.OVER:
+                    side = _side_after_contract(after, seat)
+                    if side is None:
+                        after = self._playout(after, rng, None)
+                        value = _WIN_BONUS * score(after).deltas[seat]
+                    else:
+                        after = self._playout(after, rng, side)
+                        value = _own_value(after, side, seat)
+                values[i].append(value + head_start[i])
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if world >= _MIN_WORLDS and world % 4 == 0 and _settled(values):
+                break
+        means = [sum(row) / len(row) for row in values]
+        return candidates[means.index(max(means))]
+
+    def _playout(
+        self, state: State, rng: random.Random, weights: tuple[float, ...] | None
+    ) -> State:
         if self.rollout == "random":
             return random_playout(state, rng)
-        return _greedy_playout(state)
+        return _greedy_playout(state, weights)
+
+
+# The most point bids weighed in the Milan auction: the lowest legal target and a few
+# raises over it (a seat rarely has a reason to jump further).
+_POINT_STEPS: Final = (0, 3, 6, 10, 15)
+# The most cards weighed when a whole card is named (the points-only auction, §2.5.8).
+_CARD_CANDIDATES: Final = 6
+
+
+def _contract_candidates(view: View, moves: Sequence[Move], preferred: Move) -> list[Move]:
+    """The bids or calls worth weighing: every rank bid and pass, a few point bids, every
+    suit, and the best few cards by the greedy player's ranking."""
+    point_bids = sorted(
+        (move for move in moves if type(move) is BidPoints), key=lambda move: move.target
+    )
+    chosen: list[Move] = [move for move in moves if type(move) is not BidPoints]
+    if point_bids:
+        low = point_bids[0].target
+        wanted = {low + step for step in _POINT_STEPS}
+        chosen.extend(move for move in point_bids if move.target in wanted)
+    if any(type(move) is NameCard for move in chosen):
+        table = _Table(view)
+        hand = set(view.hand)
+        strength = table.strength
+        calls = sorted(
+            (move for move in chosen if type(move) is NameCard),
+            key=lambda move: (
+                move.card in hand,
+                -_hand_score(table, move.card.suit),
+                -strength[move.card.id],
+                move.card.id,
+            ),
+        )
+        chosen = [move for move in chosen if type(move) is not NameCard]
+        chosen.extend(calls[:_CARD_CANDIDATES])
+    if preferred not in chosen:
+        chosen.append(preferred)
+    return chosen
+
+
+def _settle_contract(state: State, policy: GreedyPlayer) -> State:
+    """``state`` once the auction and the call are over, every seat bidding and naming as
+    ``policy`` would from its own view."""
+    while state.phase is Phase.AUCTION or state.phase is Phase.NAME_TRUMP:
+        seat = state.turn
+        if seat is None:
+            break
+        state = apply(state, policy(observe(state, seat)))
+    return state
+
+
+def _side_after_contract(state: State, seat: int) -> tuple[float, ...] | None:
+    """The sides of a fully known deal once its card is called, seen from ``seat``."""
+    view = observe(state, seat)
+    card = view.called_card
+    if card is None or view.caller is None:
+        return None
+    holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
+    if holder is None:
+        return None
+    return _sides(view, view.caller, holder)
+
+
+def _sides(view: View, caller: int, holder: int) -> tuple[float, ...]:
+    r = view.rules
+    active = r.seats_for(view.dealer)
+    called_side = (caller, holder)
+    mine = view.seat in called_side
+    return tuple(
+        1.0 if seat in active and (seat in called_side) == mine else 0.0
+        for seat in range(r.players)
+    )
+
+
+def _world_side(view: View, state: State) -> tuple[float, ...] | None:
+    """In Chiamata, the seats on the side of ``view``'s seat in the sampled deal ``state``
+    (1 on its side, 0 against): the holder of the called card is the partner there (§2.5.4).
+    ``None`` where the view does not name the called card yet, or outside Chiamata."""
+    card = view.called_card
+    caller = view.caller
+    if card is None or caller is None:
+        return None
+    holder = view.partner
+    if holder is None:
+        holder = next((seat for seat, hand in enumerate(state.hands) if card in hand), None)
+        if holder is None:
+            return None  # played face down in a blind first trick: no better than a guess
+    return _sides(view, caller, holder)
 
 
 def _value(state: State, weights: tuple[float, ...]) -> float:
@@ -671,6 +844,14 @@ def _value(state: State, weights: tuple[float, ...]) -> float:
     margin = sum((2 * w - 1) * p for w, p in zip(weights, result.points, strict=True))
     won = sum(w * d for w, d in zip(weights, result.deltas, strict=True))
     return margin + _WIN_BONUS * won
+
+
+def _own_value(state: State, weights: tuple[float, ...], seat: int) -> float:
+    """A finished deal's worth to ``seat``: its own game points first (a caller wins and
+    loses more than its partner), then its side's margin of card points."""
+    result = score(state)
+    margin = sum((2 * w - 1) * p for w, p in zip(weights, result.points, strict=True))
+    return margin + _WIN_BONUS * result.deltas[seat]
 
 
 _WIN_BONUS: Final = 20.0
@@ -736,9 +917,10 @@ def _solve(state: State, weights: tuple[float, ...], alpha: float, beta: float) 
     return best
 
 
-def _greedy_playout(state: State) -> State:
+def _greedy_playout(state: State, weights: tuple[float, ...] | None = None) -> State:
     """Play a deal to the end with a quick greedy policy that looks at each seat's own hand,
-    the trick and, in fixed partnerships, who its partners are.
+    the trick and who its partners are: the fixed partnerships, or in Chiamata the sides of
+    ``weights`` (1 for one side, 0 for the other) when they are known in this deal.
 
     This runs thousands of times per decision, so it works on card ids and plain loops."""
     r = state.rules
@@ -751,7 +933,12 @@ def _greedy_playout(state: State) -> State:
         for index, team in enumerate(state.teams):
             for seat in team:
                 side_of[seat] = index
-    partners = r.auction is None and any(len(team) > 1 for team in state.teams)
+        partners = any(len(team) > 1 for team in state.teams)
+    else:
+        partners = weights is not None and all(w in (0.0, 1.0) for w in weights)
+        if partners:
+            assert weights is not None
+            side_of = [int(w) for w in weights]
     costs: dict[Suit | None, list[float]] = {}
     over_phase = Phase.OVER
     play_phase = Phase.PLAY
