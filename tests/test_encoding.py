@@ -16,6 +16,7 @@ from typing import Final
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
@@ -109,6 +110,58 @@ def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
     joined = Tracker(middle)
     for seat in range(r.players):
         assert np.array_equal(joined.observation(seat), observation(observe(middle, seat)))
+
+
+@SETTINGS
+@given(games(), st.randoms(use_true_random=False))
+def test_a_tracker_kept_vector_follows_every_move(spec: GameSpec, rng: random.Random) -> None:
+    # Seats observed now and then, not at every move: a seat's vector must follow the moves
+    # made while nobody asked for it, and survive the caller writing into its copy.
+    states = replay(spec)
+    r = spec.rules
+    tracker = Tracker(states[0])
+    watched = rng.sample(range(r.players), rng.randint(1, r.players))
+    for index, state in enumerate(states):
+        if index:
+            tracker.apply(state.history[-1][1])
+        for seat in watched:
+            if rng.random() < 0.5:
+                vector = tracker.observation(seat)
+                assert np.array_equal(vector, observation(observe(state, seat)))
+                vector[:] = 1.0
+    for seat in range(r.players):
+        assert np.array_equal(tracker.observation(seat), observation(observe(states[-1], seat)))
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_tracker_rebuilds_no_vector_in_a_plain_deal(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every preset's commonest moves (plays, bids, passes, claims) are followed in place:
+    # a deal without swaps or shown hands builds each seat's vector once, from the state.
+    import briscola.encoding as encoding
+
+    built: list[int] = []
+    real = encoding.Tracker._build
+
+    def counting(self: Tracker, seat: int) -> object:
+        built.append(seat)
+        return real(self, seat)
+
+    monkeypatch.setattr(encoding.Tracker, "_build", counting)
+    monkeypatch.setattr(encoding, "observe", None)  # the state alone must do
+    state = new_game(variant, seed=3)  # type: ignore[arg-type]
+    tracker = Tracker(state)
+    rng = random.Random(3)
+    while not briscola.is_over(state):
+        for seat in range(state.rules.players):
+            tracker.observation(seat)
+        legal = [m for m in legal_moves(state) if not isinstance(m, briscola.ShowHand)]
+        state = tracker.apply(rng.choice(legal))
+    monkeypatch.undo()
+    for seat in range(state.rules.players):
+        assert np.array_equal(tracker.observation(seat), observation(observe(state, seat)))
+    assert sorted(built) == list(range(state.rules.players))
 
 
 @SETTINGS

@@ -23,8 +23,9 @@ This module needs ``numpy``: ``pip install 'briscola[rl]'``.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
+from ._contract import is_revealed
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
@@ -47,12 +48,15 @@ from .moves import (
     SwapTrump,
 )
 from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpKind, TrumpSource, rules
+from .scoring import called_card_played, contract_of, holds
 from .state import Phase, State
-from .views import View, observe
+from .views import View, _public_cards, observe
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    _Cells = memoryview[float]  # a float32 vector's entries, or an int8 mask's
 
 __all__ = [
     "ACTION_LAYOUT",
@@ -427,6 +431,7 @@ class _Layout:
         self.o_trick = [o[f"trick/{k}"] for k in range(n)]
         self.o_played = [o[f"played/{k}"] for k in range(n)]
         self.o_known = [0] + [o[f"known/{k}"] for k in range(1, n)] if self.known else []
+        self.slots: dict[int, _Slots] = {}  # per observing seat, made when first needed
 
 
 _LAYOUTS: dict[Rules, _Layout] = {}
@@ -618,48 +623,105 @@ def _talk(view: View, layout: _Layout, me: int, ones: list[int]) -> None:
 # --- following a deal ---------------------------------------------------------------------
 
 
+class _Slots:
+    """The indices of one seat's vector, per absolute seat: the modular arithmetic of the
+    seat-relative slots done once per seat and deal."""
+
+    __slots__ = (
+        "bid_points",
+        "bid_rank",
+        "caller",
+        "claim_hand",
+        "claim_has",
+        "claim_has_not",
+        "hand_size",
+        "known",
+        "leader",
+        "partner",
+        "passed",
+        "played",
+        "points",
+        "signal",
+        "trick",
+        "turn",
+    )
+
+    def __init__(self, layout: _Layout, me: int) -> None:
+        o = layout.offsets
+        n = layout.players
+        ks = [(seat - me) % n for seat in range(n)]
+        self.trick = [layout.o_trick[k] for k in ks]
+        self.played = [layout.o_played[k] for k in ks]
+        self.known = [layout.o_known[k] if k else -1 for k in ks] if layout.known else []
+        self.turn = [o["turn"] + k for k in ks]
+        self.leader = [o["leader"] + k for k in ks]
+        self.hand_size = [o["hand_sizes"] + k for k in ks]
+        self.points = [o["points"] + k for k in ks]
+        chiamata = layout.chiamata
+        self.caller = [o["caller"] + k for k in ks] if chiamata else []
+        self.partner = [o["partner"] + k for k in ks] if chiamata else []
+        self.passed = [o["passed"] + k for k in ks] if chiamata else []
+        self.bid_rank = [o[f"bid_rank/{k}"] - 1 for k in ks] if chiamata else []
+        self.bid_points = [o["bid_points"] + k for k in ks] if chiamata else []
+        claims = layout.claims
+        self.claim_has = [o[f"claim_has/{k}"] for k in ks] if claims else []
+        self.claim_has_not = [o[f"claim_has_not/{k}"] for k in ks] if claims else []
+        self.claim_hand = [o["claim_hand"] + 2 * k for k in ks] if claims else []
+        self.signal = [o[f"signal/{k}"] for k in ks] if layout.signals else []
+
+
+# The public facts of Chiamata's contract as one seat sees them: the called card, the
+# caller, the partner, the target and the trump suit (hidden by a blind first trick).
+_Contract = tuple[Card | None, int | None, int | None, int | None, Suit | None]
+_NO_CONTRACT: Final[_Contract] = (None, None, None, None, None)
+_AUCTION_MOVES: Final = (Bid, BidPoints, Pass)
+_SETTLED_PHASES: Final = (Phase.PLAY, Phase.OVER)
+
+
 class Tracker:
     """The observations of one deal, followed move by move without rebuilding views.
 
     Environments observe after every move. `observation` goes through a `View`, whose
     construction (every hidden card checked, the score, the history filtered) costs more
-    than the move itself. For rules where a seat's observation depends only on its own
-    hand and the public course of the deal (the classic family without table talk, shared
-    hands or an open stock), a tracker reads those parts straight from the state and keeps
-    the rest (each seat's played cards, the cards known to be in a hand) up to date as
-    moves are applied; for the other rules it goes through `observe`. Either way
-    ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
+    than the move itself. A tracker keeps one vector per seat it has been asked about and,
+    at each move, changes only the entries that move changes: the card leaving a hand and
+    entering the trick, a closed trick's cards moving to the played cards with the points,
+    the drawn cards, the turn and the phase, Chiamata's auction and contract, claims and
+    signals. A rare event (a swap, hands shown, the trump named after a blind first trick)
+    rebuilds the vectors instead. Either way ``tracker.observation(seat)`` equals
+    ``observation(observe(tracker.state, seat))``.
 
     Args:
         state: The deal to follow, at any point.
+
+    Raises:
+        InvalidStateError: if ``state`` is not a `State`.
     """
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
             raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
-        r = state.rules
-        self._layout = _layout(r)
-        self._fast = (
-            r.auction is None
-            and r.trump_source is not TrumpSource.LAST_DEALT
-            and not (r.declaration_round or r.public_claims or r.signals)
-            and not self._layout.sharing
-            and not (r.open_stock and r.has_stock)
-        )
+        layout = self._layout = _layout(state.rules)
         self._state = state
-        self._cache: dict[int, npt.NDArray[np.float32]] = {}
+        self._vectors: dict[int, tuple[npt.NDArray[np.float32], _Cells, _Slots]] = {}
+        self._hand_size = state.rules.hand_size
         self._mask: npt.NDArray[np.int8] | None = None
         self._by_index: dict[int, Move] | None = None
-        self._rel: dict[int, tuple[list[int], list[int], list[int], list[int], list[int]]] = {}
-        self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
-        self._bases: dict[int, npt.NDArray[np.float32]] = {}
-        self._tricks = 0
-        self._known: list[set[Card]] = [set() for _ in range(r.players)]
-        if self._fast and (state.history or state.tricks):
-            # Joining a deal under way: the known cards are those of its view.
-            view = observe(state, 0)
-            self._known = [set(cards) for cards in view.known_cards]
-        self._catch_up()
+        self._contracts: dict[int, _Contract] = {}
+        # The face-up card in view: under the stock, or Bugiarda's last dealt card while
+        # its receiver holds it.
+        self._face_up = self._face_up_card(state)
+        self._was_face_up = self._face_up
+        self._settled = not layout.chiamata
+        # The auction as `observation` reads it: the opening run of bids and passes.
+        self._auction_open = layout.chiamata
+        self._passed: set[int] = set()
+        self._ranks: dict[int, int] = {}
+        self._bids = False
+        for seat, move in state.history:
+            if not self._auction_open:
+                break
+            self._auction(seat, move)
 
     @property
     def state(self) -> State:
@@ -676,158 +738,428 @@ class Tracker:
         before = self._state
         after = apply(before, move)
         self._state = after
-        self._cache.clear()
         self._mask = None
         self._by_index = None
-        if self._fast:
-            seat = before.turn
-            known = self._known
-            if type(move) is SwapTrump:
-                if seat is not None and before.trump_card is not None:
-                    known[seat].add(before.trump_card)
-            elif type(move) is Play and seat is not None:
-                known[seat].discard(move.card)
-            face_up = before.trump_card
-            if face_up is not None and after.trump_card is None:
-                for holder, hand in enumerate(after.hands):
-                    if face_up in hand:
-                        known[holder].add(face_up)  # drawn as the last card of the stock
-            self._catch_up()
+        if self._layout.face_up:
+            self._was_face_up, self._face_up = self._face_up, self._face_up_card(after)
+        seat = before.turn
+        bidding = self._auction_open and seat is not None
+        if bidding:
+            self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
+        if self._vectors:
+            if type(move) is Play and seat is not None and after.shown is before.shown:
+                if not self._play(before, after, seat, move.card):
+                    self._vectors.clear()
+            else:
+                self._follow(before, after, move, seat, bidding)
+        if not self._settled:
+            self._contract(after)
         return after
 
-    def _catch_up(self) -> None:
-        tricks = self._state.tricks
-        if len(tricks) == self._tricks:
-            return
-        layout = self._layout
-        n = layout.players
-        o_played = layout.o_played
-        for trick in tricks[self._tricks :]:
-            pairs = [(seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)]
-            self._played.extend(pairs)
-            for me, base in self._bases.items():
-                base.put([o_played[(seat - me) % n] + card for seat, card in pairs], 1.0)
-        self._tricks = len(tricks)
-
-    def _base(self, me: int) -> npt.NDArray[np.float32]:
-        """The parts of ``me``'s vector that only grow or never change in a deal: the
-        played cards, the cards out of play and the dealer."""
-        base = self._bases.get(me)
-        if base is None:
-            np = _numpy()
-            layout = self._layout
-            o = layout.offsets
-            n = layout.players
-            state = self._state
-            base = np.zeros(layout.size, dtype=np.float32)
-            o_played = layout.o_played
-            ones = [o_played[(seat - me) % n] + card for seat, card in self._played]
-            if layout.removed:
-                ones.extend(o["removed"] + card.id for card in state.removed)
-            ones.append(o["dealer"] + (state.dealer - me) % n)
-            base[ones] = 1.0
-            self._bases[me] = base
-        return base
-
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """``observation(observe(state, seat))`` for the current state.
+        """``observation(observe(state, seat))`` for the current state, as a new array.
 
         Raises:
             RulesError: if ``seat`` is not a seat of the variant.
         """
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached.copy()
-        vector = self._fresh(seat)
-        self._cache[seat] = vector
-        return vector.copy()
+        entry = self._vectors.get(seat)
+        if entry is None:
+            r = self._state.rules
+            if type(seat) is not int or not 0 <= seat < r.players:
+                raise RulesError(
+                    f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+                    f"seats run from 0 to {r.players - 1}"
+                )
+            entry = self._build(seat)
+        return entry[0].copy()  # the caller may keep it: ours changes with the next move
 
-    def _fresh(self, seat: int) -> npt.NDArray[np.float32]:
-        """A new vector of `observation`, not kept: for a caller that observes each state
-        once, the cache would only cost a copy."""
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached.copy()
-        state = self._state
-        if not self._fast:
-            return observation(observe(state, seat))
+    def _face_up_card(self, state: State) -> Card | None:
         r = state.rules
-        if type(seat) is not int or not 0 <= seat < r.players:
-            raise RulesError(
-                f"seat {seat!r} is not a seat of {r.variant!r}: "
-                f"seats run from 0 to {r.players - 1}"
-            )
-        return self._encode(state, seat)
+        if r.trump_source is TrumpSource.LAST_DEALT:
+            return _public_cards(state)[0]
+        return state.trump_card if r.has_face_up_card else None
 
-    def _relative(self, me: int) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
-        """Per absolute seat, the index of its relative slot in ``me``'s vector: trick,
-        turn, leader, hand size and points (the modular arithmetic done once per seat)."""
-        rel = self._rel.get(me)
-        if rel is None:
-            layout = self._layout
-            o = layout.offsets
-            n = layout.players
-            ks = [(seat - me) % n for seat in range(n)]
-            rel = self._rel[me] = (
-                [layout.o_trick[k] for k in ks],
-                [o["turn"] + k for k in ks],
-                [o["leader"] + k for k in ks],
-                [o["hand_sizes"] + k for k in ks],
-                [o["points"] + k for k in ks],
-            )
-        return rel
+    # --- building a vector ----------------------------------------------------------------
+
+    def _build(self, me: int) -> tuple[npt.NDArray[np.float32], _Cells, _Slots]:
+        """A seat's vector from scratch, kept and followed from then on."""
+        state = self._state
+        layout = self._layout
+        if state.shown or (state.history and (layout.chiamata or layout.claims or layout.signals)):
+            vector = observation(observe(state, me))
+        else:
+            vector = self._encode(state, me)
+        # Item stores through a memoryview cost half what numpy's own indexing does.
+        cells = cast("_Cells", memoryview(vector))  # type: ignore[arg-type]
+        slots = layout.slots.get(me)
+        if slots is None:
+            slots = layout.slots[me] = _Slots(layout, me)
+        entry = self._vectors[me] = (vector, cells, slots)
+        if layout.chiamata:
+            self._contracts[me] = self._contract_of(state, me)
+        return entry
 
     def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
+        """The vector of a state with no hands shown and no talk, Chiamata's auction or
+        contract in its history (any deal of the classic family), straight from the state."""
+        np = _numpy()
         layout = self._layout
         o = layout.offsets
         n = layout.players
         r = state.rules
-        at_trick, at_turn, at_leader, at_hand, at_points = self._relative(me)
+        ks = [(seat - me) % n for seat in range(n)]
         hands = state.hands
         ones: list[int] = [card.id for card in hands[me]]
         if state.trick:
             seats = r.trick_seats[state.dealer][state.leader]
             for seat, card in zip(seats, state.trick, strict=False):
-                ones.append(at_trick[seat] + card.id)
+                ones.append(layout.o_trick[ks[seat]] + card.id)
+        o_played = layout.o_played
+        for trick in state.tricks:
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                ones.append(o_played[ks[seat]] + card.id)
+        trump_card, known = _public_cards(state)
         if layout.known:
             o_known = layout.o_known
-            open_hands = r.open_hands
             for seat in range(n):
-                if seat == me:
-                    continue
-                at = o_known[(seat - me) % n]
-                if open_hands:
-                    ones.extend(at + card.id for card in hands[seat])
-                else:
-                    known = self._known[seat]
-                    if known:
-                        hand = hands[seat]
-                        ones.extend(at + c.id for c in known if c in hand)
-        trump_card = state.trump_card
+                if seat != me:
+                    at = o_known[ks[seat]]
+                    if r.open_hands:
+                        ones.extend(at + card.id for card in hands[seat])
+                    ones.extend(at + card.id for card in known[seat])
         if layout.face_up and trump_card is not None:
             ones.append(o["trump_card"] + trump_card.id)
+        if layout.removed:
+            ones.extend(o["removed"] + card.id for card in state.removed)
+        if layout.open_stock:
+            ones.extend(o["stock"] + card.id for card in state.stock)
         if layout.trump and state.trump_suit is not None:
             ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
         ones.append(o["phase"] + _PHASE_INDEX[state.phase])
         if state.turn is not None:
-            ones.append(at_turn[state.turn])
-        ones.append(at_leader[state.leader])
-        # One put() for every value: numpy's per-item calls cost more than the values
-        # themselves, and put() converts lists faster than a fancy assignment does.
+            ones.append(o["turn"] + ks[state.turn])
+        ones.append(o["leader"] + ks[state.leader])
+        ones.append(o["dealer"] + ks[state.dealer])
         values = [1.0] * len(ones)
-        ones += at_hand
         hand_size = r.hand_size
-        values += [len(hand) / hand_size for hand in hands]
-        ones += at_points
-        values += [points / 120 for points in state.points]
+        for seat, hand in enumerate(hands):
+            ones.append(o["hand_sizes"] + ks[seat])
+            values.append(len(hand) / hand_size)
+        for seat, points in enumerate(state.points):
+            ones.append(o["points"] + ks[seat])
+            values.append(points / 120)
         if layout.stock:
             ones.append(o["stock_size"])
             values.append(state.stock_size / layout.in_play)
         ones.append(o["tricks"])
         values.append(len(state.tricks) / layout.tricks_per_deal)
-        vector = self._base(me).copy()
+        vector = np.zeros(layout.size, dtype=np.float32)
         vector.put(ones, values)
-        return vector
+        return vector  # type: ignore[no-any-return]
+
+    # --- following a move -----------------------------------------------------------------
+
+    def _follow(
+        self, before: State, after: State, move: Move, mover: int | None, bidding: bool
+    ) -> None:
+        """Change each kept vector by what ``move`` changed, or drop the vectors (to be
+        rebuilt when next asked for) after a rare event."""
+        kind = type(move)
+        if mover is None or after.shown != before.shown:
+            self._vectors.clear()
+        elif kind is Play:
+            if not self._play(before, after, mover, move.card):  # type: ignore[attr-defined]
+                self._vectors.clear()
+        elif (
+            kind is SwapTrump
+            or kind is ShowHand
+            or after.hands != before.hands
+            or len(after.trick) != len(before.trick)
+            or len(after.tricks) != len(before.tricks)
+        ):
+            self._vectors.clear()  # cards changed hands or a trick closed without a play
+        else:
+            if kind is Declare:
+                self._claim(mover, move)  # type: ignore[arg-type]
+            elif kind is Signal:
+                self._signal(before, mover, move)  # type: ignore[arg-type]
+            elif bidding and kind in _AUCTION_MOVES:
+                self._bid(mover, move)
+            self._scalars(before, after)
+
+    def _play(self, before: State, after: State, mover: int, card: Card) -> bool:
+        """Follow a `Play`; ``False`` if it did something this cannot follow."""
+        cid = card.id
+        known = self._layout.known
+        if len(after.tricks) != len(before.tricks):
+            if after.trick or len(after.tricks) != len(before.tricks) + 1:
+                return False
+            self._close(before, after, mover, cid)
+            return True
+        if len(after.trick) != len(before.trick) + 1:
+            return False
+        hand_after = len(after.hands[mover]) / self._hand_size
+        if (
+            before.shown
+            or before.phase is not after.phase
+            or before.leader != after.leader
+            or self._was_face_up is not self._face_up
+        ):
+            self._unknown(before, mover, cid)
+            for _, mv, at in self._vectors.values():
+                mv[at.trick[mover] + cid] = 1.0
+                mv[at.hand_size[mover]] = hand_after
+            self._scalars(before, after)
+            return True
+        # The commonest move of all: a card from a hand to the trick, the next seat to act.
+        new_turn = after.turn
+        for me, (_, mv, at) in self._vectors.items():
+            if me == mover:
+                mv[cid] = 0.0
+            elif known:
+                mv[at.known[mover] + cid] = 0.0  # a known card leaves its hand
+            mv[at.trick[mover] + cid] = 1.0
+            mv[at.hand_size[mover]] = hand_after
+            turn = at.turn
+            mv[turn[mover]] = 0.0
+            if new_turn is not None:
+                mv[turn[new_turn]] = 1.0
+        return True
+
+    def _unknown(self, before: State, mover: int, cid: int) -> None:
+        """Take a played card out of its player's hand plane and the known cards."""
+        known = self._layout.known
+        # A shown card stays known to be its showers' until played, even once it left that
+        # hand (swapped under the stock, then drawn by another seat).
+        holders = range(self._layout.players) if known and before.shown else (mover,)
+        for me, (_, mv, at) in self._vectors.items():
+            if me == mover:
+                mv[cid] = 0.0
+            if known:
+                for holder in holders:
+                    if holder != me:
+                        mv[at.known[holder] + cid] = 0.0
+
+    def _close(self, before: State, after: State, mover: int, cid: int) -> None:
+        """Follow the play that ends a trick: played cards, points, leader, draws."""
+        self._unknown(before, mover, cid)
+        layout = self._layout
+        o = layout.offsets
+        r = after.rules
+        n = layout.players
+        hands = after.hands
+        closed = after.tricks[-1]
+        pairs = [(seat, card.id) for seat, card in zip(closed.seats, closed.cards, strict=True)]
+        hand_size = self._hand_size
+        sizes = [len(hand) / hand_size for hand in hands]
+        points = [p / 120 for p in after.points]
+        seats = range(n)
+        o_tricks = o["tricks"]
+        tricks = len(after.tricks) / layout.tricks_per_deal
+        o_stock = o["stock_size"] if layout.stock else -1
+        stock_size = after.stock_size / layout.in_play
+        new_turn = after.turn
+        old_leader, new_leader = before.leader, after.leader
+        # The face-up card drawn last becomes known to be in its drawer's hand.
+        face_up = before.trump_card if r.has_face_up_card else None
+        drawer = None
+        if face_up is not None and after.trump_card is None:
+            drawer = next(seat for seat in seats if holds(hands[seat], face_up))
+        open_hands = r.open_hands
+        drew = after.hands != before.hands
+        for me, (_, mv, at) in self._vectors.items():
+            trick, played = at.trick, at.played
+            for seat, card_id in pairs:
+                mv[trick[seat] + card_id] = 0.0
+                mv[played[seat] + card_id] = 1.0
+            for seat in seats:
+                mv[at.hand_size[seat]] = sizes[seat]
+                mv[at.points[seat]] = points[seat]
+            mv[at.turn[mover]] = 0.0
+            if new_turn is not None:
+                mv[at.turn[new_turn]] = 1.0
+            mv[at.leader[old_leader]] = 0.0
+            mv[at.leader[new_leader]] = 1.0
+            mv[o_tricks] = tricks
+            if o_stock >= 0:
+                mv[o_stock] = stock_size
+            if drew:
+                for c in hands[me]:
+                    mv[c.id] = 1.0
+                if open_hands:
+                    for seat in seats:
+                        if seat != me:
+                            base = at.known[seat]
+                            for c in hands[seat]:
+                                mv[base + c.id] = 1.0
+            if drawer is not None and drawer != me:
+                mv[at.known[drawer] + face_up.id] = 1.0  # type: ignore[union-attr]
+        if layout.open_stock and after.stock != before.stock:
+            base = o["stock"]
+            for _, mv, _ in self._vectors.values():
+                for c in before.stock:
+                    mv[base + c.id] = 0.0
+                for c in after.stock:
+                    mv[base + c.id] = 1.0
+        if (
+            before.phase is not after.phase
+            or self._was_face_up is not self._face_up
+            or before.trump_suit is not after.trump_suit
+        ):
+            self._scalars(before, after)  # turn and leader again: no harm
+
+    def _scalars(self, before: State, after: State) -> None:
+        """Follow the one-hot turn, phase and leader, the face-up card and the trump suit."""
+        layout = self._layout
+        o = layout.offsets
+        old_turn, new_turn = before.turn, after.turn
+        turn = old_turn != new_turn
+        phase = before.phase is not after.phase
+        if phase:
+            old_phase = o["phase"] + _PHASE_INDEX[before.phase]
+            new_phase = o["phase"] + _PHASE_INDEX[after.phase]
+        old_card, new_card = self._was_face_up, self._face_up
+        face_up = old_card is not new_card
+        # Chiamata's trump suit may be hidden: it is followed with the contract.
+        suit = layout.trump and not layout.chiamata and before.trump_suit is not after.trump_suit
+        old_leader, new_leader = before.leader, after.leader
+        leader = old_leader != new_leader
+        if not (turn or phase or face_up or suit or leader):
+            return
+        for _, mv, at in self._vectors.values():
+            if turn:
+                if old_turn is not None:
+                    mv[at.turn[old_turn]] = 0.0
+                if new_turn is not None:
+                    mv[at.turn[new_turn]] = 1.0
+            if leader:
+                mv[at.leader[old_leader]] = 0.0
+                mv[at.leader[new_leader]] = 1.0
+            if phase:
+                mv[old_phase] = 0.0
+                mv[new_phase] = 1.0
+            if face_up:
+                _swap_one(mv, o["trump_card"], old_card, new_card)
+            if suit:
+                _swap_suit(mv, o["trump_suit"], before.trump_suit, after.trump_suit)
+
+    def _claim(self, mover: int, move: Declare) -> None:
+        """Follow a `Declare`: claims are public."""
+        claim = move.claim
+        for _me, (_, mv, at) in self._vectors.items():
+            if type(claim) is Has:
+                mv[at.claim_has[mover] + claim.card.id] = 1.0
+            elif type(claim) is HasNot:
+                mv[at.claim_has_not[mover] + claim.card.id] = 1.0
+            else:
+                mv[at.claim_hand[mover] + (claim is STRONG_HAND)] = 1.0
+
+    def _signal(self, before: State, mover: int, move: Signal) -> None:
+        """Follow a `Signal`: only the signaller and its partners see it (§3.5)."""
+        side = next((side for side in before.teams if mover in side), (mover,))
+        index = _TOKEN_INDEX.get(move.token)
+        for me, (_, mv, at) in self._vectors.items():
+            if me == mover or me in side:
+                base = at.signal[mover]
+                for i in range(len(SIGNAL_TOKENS)):
+                    mv[base + i] = 0.0
+                if index is not None:
+                    mv[base + index] = 1.0
+
+    def _auction(self, seat: int, move: Move) -> None:
+        """Follow the opening run of bids and passes as `observation` reads it."""
+        kind = type(move)
+        if kind is Bid or kind is BidPoints:
+            self._bids = True
+        elif kind is Pass:
+            self._passed.add(seat)
+        else:
+            self._auction_open = False
+            return
+        if len(self._passed) >= self._state.rules.active_players - self._bids:
+            self._auction_open = False
+
+    def _bid(self, mover: int, move: Move) -> None:
+        """Write a bid or a pass of the auction into every kept vector."""
+        kind = type(move)
+        old_rank = self._ranks.get(mover)
+        if kind is Bid:
+            rank = int(move.rank)  # type: ignore[attr-defined]
+            self._ranks[mover] = rank
+        for _me, (_, mv, at) in self._vectors.items():
+            if kind is Bid:
+                base = at.bid_rank[mover]
+                if old_rank is not None:
+                    mv[base + old_rank] = 0.0
+                mv[base + rank] = 1.0
+            elif kind is BidPoints:
+                target = move.target  # type: ignore[attr-defined]
+                mv[at.bid_points[mover]] = max(0, target - 60) / 60
+            else:
+                mv[at.passed[mover]] = 1.0
+
+    # --- Chiamata's contract --------------------------------------------------------------
+
+    def _contract_of(self, state: State, me: int) -> _Contract:
+        """The contract's public facts as ``me`` sees them (as `observe` shows them)."""
+        deal, holder = contract_of(state)
+        if deal is None:
+            return (None, None, None, None, state.trump_suit)
+        suit = state.trump_suit
+        called = None
+        if is_revealed(state) or me == deal.caller:
+            called = deal.card
+        else:
+            suit = None  # a blind first trick: the named suit is the caller's secret
+        partner = None
+        if (
+            called is not None
+            and holder is not None
+            and (holder == me or called_card_played(state, called, holder))
+        ):
+            partner = holder
+        return (called, deal.caller, partner, deal.target, suit)
+
+    def _contract(self, state: State) -> None:
+        """Rewrite the contract parts of the kept vectors where they changed."""
+        if state.phase is Phase.AUCTION:
+            return
+        deal, holder = contract_of(state)
+        if (
+            deal is not None
+            and deal.card is not None
+            and holder is not None
+            and state.phase in _SETTLED_PHASES
+            and is_revealed(state)
+            and called_card_played(state, deal.card, holder)
+        ) or (deal is None and state.phase is Phase.OVER):
+            self._settled = True  # every seat knows it all: nothing more will change
+        if not self._vectors:
+            return
+        o = self._layout.offsets
+        contracts = self._contracts
+        for me, (_, mv, at) in self._vectors.items():
+            old = contracts.get(me, _NO_CONTRACT)
+            new = self._contract_of(state, me)
+            if new == old:
+                continue
+            contracts[me] = new
+            _swap_one(mv, o["called_card"], old[0], new[0])
+            if old[1] != new[1]:
+                if old[1] is not None:
+                    mv[at.caller[old[1]]] = 0.0
+                if new[1] is not None:
+                    mv[at.caller[new[1]]] = 1.0
+            if old[2] != new[2]:
+                if old[2] is not None:
+                    mv[at.partner[old[2]]] = 0.0
+                if new[2] is not None:
+                    mv[at.partner[new[2]]] = 1.0
+            mv[o["target"]] = 0.0 if new[3] is None else (new[3] - 60) / 60
+            if self._layout.trump:
+                _swap_suit(mv, o["trump_suit"], old[4], new[4])
+
+    # --- actions --------------------------------------------------------------------------
 
     def _legal_by_index(self) -> dict[int, Move]:
         """The legal moves of the current state by action index, worked out once per state."""
@@ -837,14 +1169,45 @@ class Tracker:
         return by_index
 
     def action_mask(self) -> npt.NDArray[np.int8]:
-        """The action mask of the seat to act (all zeros once the deal is over)."""
+        """The action mask of the seat to act (all zeros once the deal is over), as a new
+        array."""
         mask = self._mask
         if mask is None:
-            mask = _numpy().zeros(NUM_ACTIONS, dtype=_numpy().int8)
-            for index in self._legal_by_index():
-                mask[index] = 1
+            key = tuple(self._legal_by_index())
+            mask = _MASKS.get(key)
+            if mask is None:
+                np = _numpy()
+                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+                mask.put(key, 1)
+                if len(_MASKS) >= _MAX_MASKS:
+                    _MASKS.clear()
+                _MASKS[key] = mask
             self._mask = mask
         return mask.copy()
+
+
+# The masks of recent sets of legal moves (by their indices): the hands and moves of a
+# variant repeat, and a copy costs less than a new mask. Never handed out, only copied.
+_MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+_MAX_MASKS: Final = 8192
+
+
+def _swap_one(mv: _Cells, base: int, old: Card | None, new: Card | None) -> None:
+    """Move a one-hot card entry from ``old`` to ``new`` (either may be ``None``)."""
+    if old is not new:
+        if old is not None:
+            mv[base + old.id] = 0.0
+        if new is not None:
+            mv[base + new.id] = 1.0
+
+
+def _swap_suit(mv: _Cells, base: int, old: Suit | None, new: Suit | None) -> None:
+    """Move the one-hot trump suit entry from ``old`` to ``new`` (either may be ``None``)."""
+    if old is not new:
+        if old is not None:
+            mv[base + _SUIT_INDEX[old]] = 0.0
+        if new is not None:
+            mv[base + _SUIT_INDEX[new]] = 1.0
 
 
 # --- bounds -------------------------------------------------------------------------------
