@@ -431,7 +431,7 @@ class _Layout:
         self.o_trick = [o[f"trick/{k}"] for k in range(n)]
         self.o_played = [o[f"played/{k}"] for k in range(n)]
         self.o_known = [0] + [o[f"known/{k}"] for k in range(1, n)] if self.known else []
-        self.slots: dict[int, _Slots] = {}  # per observing seat, made when first needed
+        self.canvas: _Canvas | None = None  # made when a tracker first needs it
 
 
 _LAYOUTS: dict[Rules, _Layout] = {}
@@ -623,51 +623,128 @@ def _talk(view: View, layout: _Layout, me: int, ones: list[int]) -> None:
 # --- following a deal ---------------------------------------------------------------------
 
 
-class _Slots:
-    """The indices of one seat's vector, per absolute seat: the modular arithmetic of the
-    seat-relative slots done once per seat and deal."""
+class _Canvas:
+    """Where each value of every seat's observation of one `Rules` lives in one array.
 
-    __slots__ = (
-        "bid_points",
-        "bid_rank",
-        "caller",
-        "claim_hand",
-        "claim_has",
-        "claim_has_not",
-        "hand_size",
-        "known",
-        "leader",
-        "partner",
-        "passed",
-        "played",
-        "points",
-        "signal",
-        "trick",
-        "turn",
-    )
+    Most of what seats observe is public and the same for all of them, only in
+    seat-relative order: the canvas holds it once, by absolute seat, and a seat's vector
+    is a gather through ``index[seat]``. What differs between seats (its own hand, what it
+    knows of the others' hands, Chiamata's contract before it is public, the signals it
+    saw) has a part per observing seat. A move then changes a few entries once, not once
+    per seat.
+    """
 
-    def __init__(self, layout: _Layout, me: int) -> None:
-        o = layout.offsets
+    def __init__(self, layout: _Layout) -> None:
         n = layout.players
-        ks = [(seat - me) % n for seat in range(n)]
-        self.trick = [layout.o_trick[k] for k in ks]
-        self.played = [layout.o_played[k] for k in ks]
-        self.known = [layout.o_known[k] if k else -1 for k in ks] if layout.known else []
-        self.turn = [o["turn"] + k for k in ks]
-        self.leader = [o["leader"] + k for k in ks]
-        self.hand_size = [o["hand_sizes"] + k for k in ks]
-        self.points = [o["points"] + k for k in ks]
-        chiamata = layout.chiamata
-        self.caller = [o["caller"] + k for k in ks] if chiamata else []
-        self.partner = [o["partner"] + k for k in ks] if chiamata else []
-        self.passed = [o["passed"] + k for k in ks] if chiamata else []
-        self.bid_rank = [o[f"bid_rank/{k}"] - 1 for k in ks] if chiamata else []
-        self.bid_points = [o["bid_points"] + k for k in ks] if chiamata else []
-        claims = layout.claims
-        self.claim_has = [o[f"claim_has/{k}"] for k in ks] if claims else []
-        self.claim_has_not = [o[f"claim_has_not/{k}"] for k in ks] if claims else []
-        self.claim_hand = [o["claim_hand"] + 2 * k for k in ks] if claims else []
-        self.signal = [o[f"signal/{k}"] for k in ks] if layout.signals else []
+        self.size = 0
+
+        def block(size: int) -> int:
+            start = self.size
+            self.size += size
+            return start
+
+        def per_seat(size: int) -> list[int]:
+            return [block(size) for _ in range(n)]
+
+        self.hand = per_seat(_CARDS)
+        self.trick = per_seat(_CARDS)
+        self.played = per_seat(_CARDS)
+        # known[observer][seat]: what the observer knows to be in the seat's hand.
+        self.known = [per_seat(_CARDS) for _ in range(n)] if layout.known else []
+        # Per seat, where the others keep what they know of its hand.
+        self.known_by_others = (
+            [
+                [self.known[observer][seat] for observer in range(n) if observer != seat]
+                for seat in range(n)
+            ]
+            if self.known
+            else [[] for _ in range(n)]
+        )
+        self.trump_card = block(_CARDS) if layout.face_up else -1
+        self.removed = block(_CARDS) if layout.removed else -1
+        self.stock = block(_CARDS) if layout.open_stock else -1
+        self.called_card = per_seat(_CARDS) if layout.chiamata else []
+        self.trump_suit = per_seat(4) if layout.chiamata else [block(4)] * n
+        self.phase = block(len(_PHASES))
+        self.turn = block(n)
+        self.leader = block(n)
+        self.dealer = block(n)
+        self.hand_sizes = block(n)
+        self.points = block(n)
+        self.stock_size = block(1)
+        self.tricks = block(1)
+        self.caller = block(n)
+        self.partner = per_seat(n)  # partner[observer] + seat
+        self.target = block(1)
+        self.passed = block(n)
+        self.bid_rank = per_seat(len(_RANKS))
+        self.bid_points = block(n)
+        self.claim_has = per_seat(_CARDS) if layout.claims else []
+        self.claim_has_not = per_seat(_CARDS) if layout.claims else []
+        self.claim_hand = block(2 * n)
+        tokens = len(SIGNAL_TOKENS)
+        # signal[observer][seat]: the seat's last signal the observer saw.
+        self.signal = [per_seat(tokens) for _ in range(n)] if layout.signals else []
+        np = _numpy()
+        self.index = [np.array(self._gather(layout, me), dtype=np.intp) for me in range(n)]
+
+    def _gather(self, layout: _Layout, me: int) -> list[int]:
+        """The canvas index of each value of ``me``'s vector, in layout order."""
+        n = layout.players
+        shared = {
+            "trump_card": self.trump_card,
+            "removed": self.removed,
+            "stock": self.stock,
+            "phase": self.phase,
+            "stock_size": self.stock_size,
+            "tricks": self.tricks,
+            "target": self.target,
+            "called_card": self.called_card[me] if self.called_card else -1,
+            "trump_suit": self.trump_suit[me],
+        }
+        by_seat = {
+            "turn": self.turn,
+            "leader": self.leader,
+            "dealer": self.dealer,
+            "hand_sizes": self.hand_sizes,
+            "points": self.points,
+            "caller": self.caller,
+            "passed": self.passed,
+            "bid_points": self.bid_points,
+            "partner": self.partner[me],
+        }
+        planes = {
+            "trick": self.trick,
+            "played": self.played,
+            "known": self.known[me] if self.known else [],
+            "bid_rank": self.bid_rank,
+            "claim_has": self.claim_has,
+            "claim_has_not": self.claim_has_not,
+            "signal": self.signal[me] if self.signal else [],
+        }
+        out: list[int] = []
+        for segment in layout.segments:
+            name, _, relative = segment.name.partition("/")
+            size = segment.size
+            if name == "hand":
+                out.extend(range(self.hand[me], self.hand[me] + size))
+            elif name in shared:
+                out.extend(range(shared[name], shared[name] + size))
+            elif name in by_seat:
+                out.extend(by_seat[name] + (me + k) % n for k in range(size))
+            elif name == "claim_hand":
+                out.extend(self.claim_hand + 2 * ((me + k // 2) % n) + k % 2 for k in range(size))
+            else:
+                base = planes[name][(me + int(relative)) % n]
+                out.extend(range(base, base + size))
+        return out
+
+
+def _canvas(layout: _Layout) -> _Canvas:
+    canvas = layout.canvas
+    if canvas is None:
+        canvas = layout.canvas = _Canvas(layout)
+    return canvas
 
 
 # The public facts of Chiamata's contract as one seat sees them: the called card, the
@@ -683,13 +760,13 @@ class Tracker:
 
     Environments observe after every move. `observation` goes through a `View`, whose
     construction (every hidden card checked, the score, the history filtered) costs more
-    than the move itself. A tracker keeps one vector per seat it has been asked about and,
-    at each move, changes only the entries that move changes: the card leaving a hand and
-    entering the trick, a closed trick's cards moving to the played cards with the points,
-    the drawn cards, the turn and the phase, Chiamata's auction and contract, claims and
-    signals. A rare event (a swap, hands shown, the trump named after a blind first trick)
-    rebuilds the vectors instead. Either way ``tracker.observation(seat)`` equals
-    ``observation(observe(tracker.state, seat))``.
+    than the move itself. A tracker keeps the values of every seat's vector in one array,
+    the public ones once, and at each move changes only the entries that move changes: the
+    card leaving a hand and entering the trick, a closed trick's cards moving to the played
+    cards with the points, the drawn cards, the turn and the phase, Chiamata's auction and
+    contract, claims and signals. A rare event (a swap, hands shown, the trump named after
+    a blind first trick) rebuilds the values instead, when next asked for. Either way
+    ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
 
     Args:
         state: The deal to follow, at any point.
@@ -702,17 +779,25 @@ class Tracker:
         if not isinstance(state, State):
             raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
         layout = self._layout = _layout(state.rules)
+        canvas = self._canvas = _canvas(layout)
         self._state = state
-        self._vectors: dict[int, tuple[npt.NDArray[np.float32], _Cells, _Slots]] = {}
+        numpy = _numpy()
+        self._zeros, self._int8 = numpy.zeros, numpy.int8
+        self._values: npt.NDArray[np.float32] = numpy.zeros(canvas.size, dtype=numpy.float32)
+        # Item stores through a memoryview cost half what numpy's own indexing does.
+        self._cells = cast("_Cells", memoryview(self._values))
+        # The seats whose own parts of the canvas are up to date; the public parts are
+        # up to date while any seat is.
+        self._ready: set[int] = set()
         self._hand_size = state.rules.hand_size
-        self._mask: npt.NDArray[np.int8] | None = None
         self._by_index: dict[int, Move] | None = None
         self._contracts: dict[int, _Contract] = {}
+        self._settled = not layout.chiamata
         # The face-up card in view: under the stock, or Bugiarda's last dealt card while
         # its receiver holds it.
+        self._stock_face_up = state.rules.has_face_up_card
         self._face_up = self._face_up_card(state)
         self._was_face_up = self._face_up
-        self._settled = not layout.chiamata
         # The auction as `observation` reads it: the opening run of bids and passes.
         self._auction_open = layout.chiamata
         self._passed: set[int] = set()
@@ -738,18 +823,18 @@ class Tracker:
         before = self._state
         after = apply(before, move)
         self._state = after
-        self._mask = None
         self._by_index = None
         if self._layout.face_up:
-            self._was_face_up, self._face_up = self._face_up, self._face_up_card(after)
+            self._was_face_up = self._face_up
+            self._face_up = after.trump_card if self._stock_face_up else self._face_up_card(after)
         seat = before.turn
         bidding = self._auction_open and seat is not None
         if bidding:
             self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
-        if self._vectors:
+        if self._ready:
             if type(move) is Play and seat is not None and after.shown is before.shown:
                 if not self._play(before, after, seat, move.card):
-                    self._vectors.clear()
+                    self._ready.clear()
             else:
                 self._follow(before, after, move, seat, bidding)
         if not self._settled:
@@ -762,16 +847,19 @@ class Tracker:
         Raises:
             RulesError: if ``seat`` is not a seat of the variant.
         """
-        entry = self._vectors.get(seat)
-        if entry is None:
-            r = self._state.rules
-            if type(seat) is not int or not 0 <= seat < r.players:
-                raise RulesError(
-                    f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-                    f"seats run from 0 to {r.players - 1}"
-                )
-            entry = self._build(seat)
-        return entry[0].copy()  # the caller may keep it: ours changes with the next move
+        if seat in self._ready:
+            return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
+        state = self._state
+        r = state.rules
+        if type(seat) is not int or not 0 <= seat < r.players:
+            raise RulesError(
+                f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+                f"seats run from 0 to {r.players - 1}"
+            )
+        if not (self._ready or state.history or state.tricks or state.trick or state.shown):
+            self._deal(state)
+            return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
+        return self._build(seat)
 
     def _face_up_card(self, state: State) -> Card | None:
         r = state.rules
@@ -781,23 +869,67 @@ class Tracker:
 
     # --- building a vector ----------------------------------------------------------------
 
-    def _build(self, me: int) -> tuple[npt.NDArray[np.float32], _Cells, _Slots]:
-        """A seat's vector from scratch, kept and followed from then on."""
+    def _build(self, me: int) -> npt.NDArray[np.float32]:
+        """A seat's vector from scratch, written into the canvas to be followed from then
+        on (a new array: the canvas keeps no reference to it)."""
         state = self._state
         layout = self._layout
         if state.shown or (state.history and (layout.chiamata or layout.claims or layout.signals)):
             vector = observation(observe(state, me))
         else:
             vector = self._encode(state, me)
-        # Item stores through a memoryview cost half what numpy's own indexing does.
-        cells = cast("_Cells", memoryview(vector))  # type: ignore[arg-type]
-        slots = layout.slots.get(me)
-        if slots is None:
-            slots = layout.slots[me] = _Slots(layout, me)
-        entry = self._vectors[me] = (vector, cells, slots)
+        self._values[self._canvas.index[me]] = vector
+        self._ready.add(me)
         if layout.chiamata:
             self._contracts[me] = self._contract_of(state, me)
-        return entry
+        return vector
+
+    def _deal(self, state: State) -> None:
+        """Write every seat's values of a deal no one has moved in yet, each value once."""
+        layout = self._layout
+        canvas = self._canvas
+        cells = self._cells
+        n = layout.players
+        r = state.rules
+        self._values[:] = 0.0
+        hands = state.hands
+        hand_size = r.hand_size
+        for seat, hand in enumerate(hands):
+            base = canvas.hand[seat]
+            for card in hand:
+                cells[base + card.id] = 1.0
+            cells[canvas.hand_sizes + seat] = len(hand) / hand_size
+        trump_card, known = _public_cards(state)
+        if layout.known:
+            for observer in range(n):
+                for seat in range(n):
+                    if seat != observer:
+                        base = canvas.known[observer][seat]
+                        cards = hands[seat] if r.open_hands else known[seat]
+                        for card in cards:
+                            cells[base + card.id] = 1.0
+        if layout.face_up and trump_card is not None:
+            cells[canvas.trump_card + trump_card.id] = 1.0
+        if layout.removed:
+            for card in state.removed:
+                cells[canvas.removed + card.id] = 1.0
+        if layout.open_stock:
+            for card in state.stock:
+                cells[canvas.stock + card.id] = 1.0
+        if layout.trump and state.trump_suit is not None:
+            for base in set(canvas.trump_suit):
+                cells[base + _SUIT_INDEX[state.trump_suit]] = 1.0
+        cells[canvas.phase + _PHASE_INDEX[state.phase]] = 1.0
+        if state.turn is not None:
+            cells[canvas.turn + state.turn] = 1.0
+        cells[canvas.leader + state.leader] = 1.0
+        cells[canvas.dealer + state.dealer] = 1.0
+        if layout.stock:
+            cells[canvas.stock_size] = state.stock_size / layout.in_play
+        self._ready.update(range(n))
+        if layout.chiamata:
+            for seat in range(n):
+                self._contracts[seat] = self._contract_of(state, seat)
 
     def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
         """The vector of a state with no hands shown and no talk, Chiamata's auction or
@@ -862,14 +994,14 @@ class Tracker:
     def _follow(
         self, before: State, after: State, move: Move, mover: int | None, bidding: bool
     ) -> None:
-        """Change each kept vector by what ``move`` changed, or drop the vectors (to be
-        rebuilt when next asked for) after a rare event."""
+        """Change the canvas by what a move other than a plain play changed, or mark it
+        for a rebuild (when next asked for) after a rare event."""
         kind = type(move)
         if mover is None or after.shown != before.shown:
-            self._vectors.clear()
+            self._ready.clear()
         elif kind is Play:
             if not self._play(before, after, mover, move.card):  # type: ignore[attr-defined]
-                self._vectors.clear()
+                self._ready.clear()
         elif (
             kind is SwapTrump
             or kind is ShowHand
@@ -877,7 +1009,7 @@ class Tracker:
             or len(after.trick) != len(before.trick)
             or len(after.tricks) != len(before.tricks)
         ):
-            self._vectors.clear()  # cards changed hands or a trick closed without a play
+            self._ready.clear()  # cards changed hands or a trick closed without a play
         else:
             if kind is Declare:
                 self._claim(mover, move)  # type: ignore[arg-type]
@@ -889,118 +1021,103 @@ class Tracker:
 
     def _play(self, before: State, after: State, mover: int, card: Card) -> bool:
         """Follow a `Play`; ``False`` if it did something this cannot follow."""
-        cid = card.id
-        known = self._layout.known
         if len(after.tricks) != len(before.tricks):
             if after.trick or len(after.tricks) != len(before.tricks) + 1:
                 return False
-            self._close(before, after, mover, cid)
+            self._close(before, after, mover, card.id)
             return True
         if len(after.trick) != len(before.trick) + 1:
             return False
-        hand_after = len(after.hands[mover]) / self._hand_size
+        # The commonest move of all: a card from a hand to the trick, the next seat to act.
+        canvas = self._canvas
+        cells = self._cells
+        cid = card.id
+        cells[canvas.hand[mover] + cid] = 0.0
+        if before.shown:
+            self._forget(before, mover, cid)
+        else:
+            for base in canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0  # a known card leaves its hand
+        cells[canvas.trick[mover] + cid] = 1.0
+        cells[canvas.hand_sizes + mover] = len(after.hands[mover]) / self._hand_size
         if (
-            before.shown
-            or before.phase is not after.phase
+            before.phase is not after.phase
             or before.leader != after.leader
             or self._was_face_up is not self._face_up
         ):
-            self._unknown(before, mover, cid)
-            for _, mv, at in self._vectors.values():
-                mv[at.trick[mover] + cid] = 1.0
-                mv[at.hand_size[mover]] = hand_after
             self._scalars(before, after)
-            return True
-        # The commonest move of all: a card from a hand to the trick, the next seat to act.
-        new_turn = after.turn
-        for me, (_, mv, at) in self._vectors.items():
-            if me == mover:
-                mv[cid] = 0.0
-            elif known:
-                mv[at.known[mover] + cid] = 0.0  # a known card leaves its hand
-            mv[at.trick[mover] + cid] = 1.0
-            mv[at.hand_size[mover]] = hand_after
-            turn = at.turn
-            mv[turn[mover]] = 0.0
-            if new_turn is not None:
-                mv[turn[new_turn]] = 1.0
+        else:
+            cells[canvas.turn + mover] = 0.0
+            if after.turn is not None:
+                cells[canvas.turn + after.turn] = 1.0
         return True
 
-    def _unknown(self, before: State, mover: int, cid: int) -> None:
-        """Take a played card out of its player's hand plane and the known cards."""
-        known = self._layout.known
-        # A shown card stays known to be its showers' until played, even once it left that
-        # hand (swapped under the stock, then drawn by another seat).
-        holders = range(self._layout.players) if known and before.shown else (mover,)
-        for me, (_, mv, at) in self._vectors.items():
-            if me == mover:
-                mv[cid] = 0.0
-            if known:
-                for holder in holders:
-                    if holder != me:
-                        mv[at.known[holder] + cid] = 0.0
+    def _forget(self, before: State, mover: int, cid: int) -> None:
+        """A played card is no longer known to be in a hand."""
+        cells = self._cells
+        known = self._canvas.known
+        players = range(self._layout.players)
+        if before.shown:
+            # A shown card stays known to be its showers' until played, even once it left
+            # that hand (swapped under the stock, then drawn by another seat).
+            for observer in players:
+                for holder in players:
+                    if holder != observer:
+                        cells[known[observer][holder] + cid] = 0.0
+        else:
+            for observer in players:
+                if observer != mover:
+                    cells[known[observer][mover] + cid] = 0.0
 
     def _close(self, before: State, after: State, mover: int, cid: int) -> None:
         """Follow the play that ends a trick: played cards, points, leader, draws."""
-        self._unknown(before, mover, cid)
         layout = self._layout
-        o = layout.offsets
-        r = after.rules
-        n = layout.players
-        hands = after.hands
+        canvas = self._canvas
+        cells = self._cells
+        cells[canvas.hand[mover] + cid] = 0.0
+        if layout.known:
+            self._forget(before, mover, cid)
+        trick, played = canvas.trick, canvas.played
         closed = after.tricks[-1]
-        pairs = [(seat, card.id) for seat, card in zip(closed.seats, closed.cards, strict=True)]
+        for seat, card in zip(closed.seats, closed.cards, strict=True):
+            card_id = card.id
+            cells[trick[seat] + card_id] = 0.0
+            cells[played[seat] + card_id] = 1.0
+        hands = after.hands
+        old_hands = before.hands
         hand_size = self._hand_size
-        sizes = [len(hand) / hand_size for hand in hands]
-        points = [p / 120 for p in after.points]
-        seats = range(n)
-        o_tricks = o["tricks"]
-        tricks = len(after.tricks) / layout.tricks_per_deal
-        o_stock = o["stock_size"] if layout.stock else -1
-        stock_size = after.stock_size / layout.in_play
-        new_turn = after.turn
-        old_leader, new_leader = before.leader, after.leader
-        # The face-up card drawn last becomes known to be in its drawer's hand.
-        face_up = before.trump_card if r.has_face_up_card else None
-        drawer = None
-        if face_up is not None and after.trump_card is None:
-            drawer = next(seat for seat in seats if holds(hands[seat], face_up))
-        open_hands = r.open_hands
-        drew = after.hands != before.hands
-        for me, (_, mv, at) in self._vectors.items():
-            trick, played = at.trick, at.played
-            for seat, card_id in pairs:
-                mv[trick[seat] + card_id] = 0.0
-                mv[played[seat] + card_id] = 1.0
-            for seat in seats:
-                mv[at.hand_size[seat]] = sizes[seat]
-                mv[at.points[seat]] = points[seat]
-            mv[at.turn[mover]] = 0.0
-            if new_turn is not None:
-                mv[at.turn[new_turn]] = 1.0
-            mv[at.leader[old_leader]] = 0.0
-            mv[at.leader[new_leader]] = 1.0
-            mv[o_tricks] = tricks
-            if o_stock >= 0:
-                mv[o_stock] = stock_size
-            if drew:
-                for c in hands[me]:
-                    mv[c.id] = 1.0
-                if open_hands:
-                    for seat in seats:
-                        if seat != me:
-                            base = at.known[seat]
-                            for c in hands[seat]:
-                                mv[base + c.id] = 1.0
-            if drawer is not None and drawer != me:
-                mv[at.known[drawer] + face_up.id] = 1.0  # type: ignore[union-attr]
+        at_hand, at_size = canvas.hand, canvas.hand_sizes
+        drew = False
+        for seat, hand in enumerate(hands):
+            if hand is not old_hands[seat]:
+                cells[at_size + seat] = len(hand) / hand_size
+                base = at_hand[seat]
+                for c in hand:
+                    cells[base + c.id] = 1.0  # the drawn card, and the others again
+                drew = drew or seat != mover
+        cells[at_size + mover] = len(hands[mover]) / hand_size
+        old_points = before.points
+        at_points = canvas.points
+        for seat, value in enumerate(after.points):
+            if value != old_points[seat]:
+                cells[at_points + seat] = value / 120
+        turn, leader = canvas.turn, canvas.leader
+        cells[turn + mover] = 0.0
+        if after.turn is not None:
+            cells[turn + after.turn] = 1.0
+        cells[leader + before.leader] = 0.0
+        cells[leader + after.leader] = 1.0
+        cells[canvas.tricks] = len(after.tricks) / layout.tricks_per_deal
+        if layout.stock:
+            cells[canvas.stock_size] = after.stock_size / layout.in_play
+        if drew and layout.known:
+            self._draws(before, after)
         if layout.open_stock and after.stock != before.stock:
-            base = o["stock"]
-            for _, mv, _ in self._vectors.values():
-                for c in before.stock:
-                    mv[base + c.id] = 0.0
-                for c in after.stock:
-                    mv[base + c.id] = 1.0
+            base = canvas.stock
+            for c in before.stock:
+                cells[base + c.id] = 0.0
+            for c in after.stock:
+                cells[base + c.id] = 1.0
         if (
             before.phase is not after.phase
             or self._was_face_up is not self._face_up
@@ -1008,63 +1125,74 @@ class Tracker:
         ):
             self._scalars(before, after)  # turn and leader again: no harm
 
+    def _draws(self, before: State, after: State) -> None:
+        """Follow the drawn cards other seats know of: every card under open hands, the
+        face-up card drawn last."""
+        r = after.rules
+        hands = after.hands
+        players = range(r.players)
+        known = self._canvas.known
+        cells = self._cells
+        if r.open_hands:
+            for observer in players:
+                for seat in players:
+                    if seat != observer:
+                        base = known[observer][seat]
+                        for c in hands[seat]:
+                            cells[base + c.id] = 1.0
+        face_up = before.trump_card if r.has_face_up_card else None
+        if face_up is not None and after.trump_card is None:
+            drawer = next(seat for seat in players if holds(hands[seat], face_up))
+            for observer in players:
+                if observer != drawer:
+                    cells[known[observer][drawer] + face_up.id] = 1.0
+
     def _scalars(self, before: State, after: State) -> None:
         """Follow the one-hot turn, phase and leader, the face-up card and the trump suit."""
         layout = self._layout
-        o = layout.offsets
-        old_turn, new_turn = before.turn, after.turn
-        turn = old_turn != new_turn
-        phase = before.phase is not after.phase
-        if phase:
-            old_phase = o["phase"] + _PHASE_INDEX[before.phase]
-            new_phase = o["phase"] + _PHASE_INDEX[after.phase]
-        old_card, new_card = self._was_face_up, self._face_up
-        face_up = old_card is not new_card
+        canvas = self._canvas
+        cells = self._cells
+        old, new = before.turn, after.turn
+        if old != new:
+            if old is not None:
+                cells[canvas.turn + old] = 0.0
+            if new is not None:
+                cells[canvas.turn + new] = 1.0
+        if before.leader != after.leader:
+            cells[canvas.leader + before.leader] = 0.0
+            cells[canvas.leader + after.leader] = 1.0
+        if before.phase is not after.phase:
+            cells[canvas.phase + _PHASE_INDEX[before.phase]] = 0.0
+            cells[canvas.phase + _PHASE_INDEX[after.phase]] = 1.0
+        if layout.face_up:
+            _swap_one(cells, canvas.trump_card, self._was_face_up, self._face_up)
         # Chiamata's trump suit may be hidden: it is followed with the contract.
-        suit = layout.trump and not layout.chiamata and before.trump_suit is not after.trump_suit
-        old_leader, new_leader = before.leader, after.leader
-        leader = old_leader != new_leader
-        if not (turn or phase or face_up or suit or leader):
-            return
-        for _, mv, at in self._vectors.values():
-            if turn:
-                if old_turn is not None:
-                    mv[at.turn[old_turn]] = 0.0
-                if new_turn is not None:
-                    mv[at.turn[new_turn]] = 1.0
-            if leader:
-                mv[at.leader[old_leader]] = 0.0
-                mv[at.leader[new_leader]] = 1.0
-            if phase:
-                mv[old_phase] = 0.0
-                mv[new_phase] = 1.0
-            if face_up:
-                _swap_one(mv, o["trump_card"], old_card, new_card)
-            if suit:
-                _swap_suit(mv, o["trump_suit"], before.trump_suit, after.trump_suit)
+        if layout.trump and not layout.chiamata:
+            _swap_suit(cells, canvas.trump_suit[0], before.trump_suit, after.trump_suit)
 
     def _claim(self, mover: int, move: Declare) -> None:
         """Follow a `Declare`: claims are public."""
         claim = move.claim
-        for _me, (_, mv, at) in self._vectors.items():
-            if type(claim) is Has:
-                mv[at.claim_has[mover] + claim.card.id] = 1.0
-            elif type(claim) is HasNot:
-                mv[at.claim_has_not[mover] + claim.card.id] = 1.0
-            else:
-                mv[at.claim_hand[mover] + (claim is STRONG_HAND)] = 1.0
+        canvas = self._canvas
+        if type(claim) is Has:
+            self._cells[canvas.claim_has[mover] + claim.card.id] = 1.0
+        elif type(claim) is HasNot:
+            self._cells[canvas.claim_has_not[mover] + claim.card.id] = 1.0
+        else:
+            self._cells[canvas.claim_hand + 2 * mover + (claim is STRONG_HAND)] = 1.0
 
     def _signal(self, before: State, mover: int, move: Signal) -> None:
         """Follow a `Signal`: only the signaller and its partners see it (§3.5)."""
         side = next((side for side in before.teams if mover in side), (mover,))
         index = _TOKEN_INDEX.get(move.token)
-        for me, (_, mv, at) in self._vectors.items():
-            if me == mover or me in side:
-                base = at.signal[mover]
+        cells = self._cells
+        for observer in range(self._layout.players):
+            if observer == mover or observer in side:
+                base = self._canvas.signal[observer][mover]
                 for i in range(len(SIGNAL_TOKENS)):
-                    mv[base + i] = 0.0
+                    cells[base + i] = 0.0
                 if index is not None:
-                    mv[base + index] = 1.0
+                    cells[base + index] = 1.0
 
     def _auction(self, seat: int, move: Move) -> None:
         """Follow the opening run of bids and passes as `observation` reads it."""
@@ -1080,23 +1208,22 @@ class Tracker:
             self._auction_open = False
 
     def _bid(self, mover: int, move: Move) -> None:
-        """Write a bid or a pass of the auction into every kept vector."""
+        """Write a bid or a pass of the auction."""
+        canvas = self._canvas
+        cells = self._cells
         kind = type(move)
-        old_rank = self._ranks.get(mover)
         if kind is Bid:
-            rank = int(move.rank)  # type: ignore[attr-defined]
-            self._ranks[mover] = rank
-        for _me, (_, mv, at) in self._vectors.items():
-            if kind is Bid:
-                base = at.bid_rank[mover]
-                if old_rank is not None:
-                    mv[base + old_rank] = 0.0
-                mv[base + rank] = 1.0
-            elif kind is BidPoints:
-                target = move.target  # type: ignore[attr-defined]
-                mv[at.bid_points[mover]] = max(0, target - 60) / 60
-            else:
-                mv[at.passed[mover]] = 1.0
+            base = canvas.bid_rank[mover]
+            old_rank = self._ranks.get(mover)
+            if old_rank is not None:
+                cells[base + old_rank - 1] = 0.0
+            rank = self._ranks[mover] = int(move.rank)  # type: ignore[attr-defined]
+            cells[base + rank - 1] = 1.0
+        elif kind is BidPoints:
+            target = move.target  # type: ignore[attr-defined]
+            cells[canvas.bid_points + mover] = max(0, target - 60) / 60
+        else:
+            cells[canvas.passed + mover] = 1.0
 
     # --- Chiamata's contract --------------------------------------------------------------
 
@@ -1121,7 +1248,7 @@ class Tracker:
         return (called, deal.caller, partner, deal.target, suit)
 
     def _contract(self, state: State) -> None:
-        """Rewrite the contract parts of the kept vectors where they changed."""
+        """Rewrite the contract parts of the ready seats where they changed."""
         if state.phase is Phase.AUCTION:
             return
         deal, holder = contract_of(state)
@@ -1134,30 +1261,30 @@ class Tracker:
             and called_card_played(state, deal.card, holder)
         ) or (deal is None and state.phase is Phase.OVER):
             self._settled = True  # every seat knows it all: nothing more will change
-        if not self._vectors:
-            return
-        o = self._layout.offsets
+        canvas = self._canvas
+        cells = self._cells
         contracts = self._contracts
-        for me, (_, mv, at) in self._vectors.items():
+        trump = self._layout.trump
+        for me in self._ready:
             old = contracts.get(me, _NO_CONTRACT)
             new = self._contract_of(state, me)
             if new == old:
                 continue
             contracts[me] = new
-            _swap_one(mv, o["called_card"], old[0], new[0])
-            if old[1] != new[1]:
+            _swap_one(cells, canvas.called_card[me], old[0], new[0])
+            if old[1] != new[1]:  # public, written again for each seat: no harm
                 if old[1] is not None:
-                    mv[at.caller[old[1]]] = 0.0
+                    cells[canvas.caller + old[1]] = 0.0
                 if new[1] is not None:
-                    mv[at.caller[new[1]]] = 1.0
+                    cells[canvas.caller + new[1]] = 1.0
             if old[2] != new[2]:
                 if old[2] is not None:
-                    mv[at.partner[old[2]]] = 0.0
+                    cells[canvas.partner[me] + old[2]] = 0.0
                 if new[2] is not None:
-                    mv[at.partner[new[2]]] = 1.0
-            mv[o["target"]] = 0.0 if new[3] is None else (new[3] - 60) / 60
-            if self._layout.trump:
-                _swap_suit(mv, o["trump_suit"], old[4], new[4])
+                    cells[canvas.partner[me] + new[2]] = 1.0
+            cells[canvas.target] = 0.0 if new[3] is None else (new[3] - 60) / 60
+            if trump:
+                _swap_suit(cells, canvas.trump_suit[me], old[4], new[4])
 
     # --- actions --------------------------------------------------------------------------
 
@@ -1165,31 +1292,24 @@ class Tracker:
         """The legal moves of the current state by action index, worked out once per state."""
         by_index = self._by_index
         if by_index is None:
-            by_index = self._by_index = {action_index(m): m for m in legal_moves(self._state)}
+            by_index = self._by_index = {}
+            for move in legal_moves(self._state):
+                # Plays, the commonest moves, without a call.
+                if type(move) is Play:
+                    by_index[_PLAY + move.card.id] = move
+                else:
+                    by_index[action_index(move)] = move
         return by_index
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act (all zeros once the deal is over), as a new
         array."""
-        mask = self._mask
-        if mask is None:
-            key = tuple(self._legal_by_index())
-            mask = _MASKS.get(key)
-            if mask is None:
-                np = _numpy()
-                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-                mask.put(key, 1)
-                if len(_MASKS) >= _MAX_MASKS:
-                    _MASKS.clear()
-                _MASKS[key] = mask
-            self._mask = mask
-        return mask.copy()
-
-
-# The masks of recent sets of legal moves (by their indices): the hands and moves of a
-# variant repeat, and a copy costs less than a new mask. Never handed out, only copied.
-_MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
-_MAX_MASKS: Final = 8192
+        # A few item stores into new zeros cost less than copying a kept mask.
+        mask: npt.NDArray[np.int8] = self._zeros(NUM_ACTIONS, dtype=self._int8)
+        cells = cast("_Cells", memoryview(mask))  # type: ignore[arg-type]
+        for index in self._legal_by_index():
+            cells[index] = 1
+        return mask
 
 
 def _swap_one(mv: _Cells, base: int, old: Card | None, new: Card | None) -> None:
