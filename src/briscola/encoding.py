@@ -796,6 +796,7 @@ class Tracker:
         # The face-up card in view: under the stock, or Bugiarda's last dealt card while
         # its receiver holds it.
         self._stock_face_up = state.rules.has_face_up_card
+        self._open_hands = state.rules.open_hands
         self._face_up = self._face_up_card(state)
         self._was_face_up = self._face_up
         # The auction as `observation` reads it: the opening run of bids and passes.
@@ -1021,7 +1022,7 @@ class Tracker:
 
     def _play(self, before: State, after: State, mover: int, card: Card) -> bool:
         """Follow a `Play`; ``False`` if it did something this cannot follow."""
-        if len(after.tricks) != len(before.tricks):
+        if after.tricks is not before.tricks and len(after.tricks) != len(before.tricks):
             if after.trick or len(after.tricks) != len(before.tricks) + 1:
                 return False
             self._close(before, after, mover, card.id)
@@ -1075,8 +1076,11 @@ class Tracker:
         canvas = self._canvas
         cells = self._cells
         cells[canvas.hand[mover] + cid] = 0.0
-        if layout.known:
+        if before.shown:
             self._forget(before, mover, cid)
+        else:
+            for base in canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0
         trick, played = canvas.trick, canvas.played
         closed = after.tricks[-1]
         for seat, card in zip(closed.seats, closed.cards, strict=True):
@@ -1110,7 +1114,10 @@ class Tracker:
         cells[canvas.tricks] = len(after.tricks) / layout.tricks_per_deal
         if layout.stock:
             cells[canvas.stock_size] = after.stock_size / layout.in_play
-        if drew and layout.known:
+        if drew and (
+            self._open_hands
+            or (self._stock_face_up and before.trump_card is not None and after.trump_card is None)
+        ):
             self._draws(before, after)
         if layout.open_stock and after.stock != before.stock:
             base = canvas.stock

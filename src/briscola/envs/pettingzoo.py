@@ -164,14 +164,16 @@ class raw_env(AECEnv):
         tracker = self._tracker
         if tracker is None:
             raise RulesError("the environment has no deal yet: call reset() first")
-        state = tracker.state
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
-        # A plain index finds its move in the legal moves by index; anything else (numpy
-        # integers, bad values) goes through action_move, which checks and explains.
-        move = tracker._legal_by_index().get(action) if type(action) is int else None
+        # An integer (numpy's too: they hash and compare as ints) finds its move in the legal
+        # moves by index; anything else goes through action_move, which checks and explains.
+        if type(action) is int or isinstance(action, _np.integer):
+            move = tracker._legal_by_index().get(action)
+        else:
+            move = None
         if move is None:
-            move = encoding.action_move(action, state)
+            move = encoding.action_move(action, tracker.state)
         state = tracker.apply(move)
         # PettingZoo's reward helpers loop over the agents at every step; here every reward
         # is 0 until the deal ends, so only the last step has rewards to give.
