@@ -285,6 +285,9 @@ def test_bounds_of_chiamata_stakes() -> None:
         (lambda: action_mask(None), InvalidStateError),  # type: ignore[arg-type]
         (lambda: observation(new_game("classic", seed=1)), InvalidStateError),  # type: ignore[arg-type]
         (lambda: observation_shape("nonsense"), briscola.RulesError),
+        (lambda: Tracker("state"), InvalidStateError),  # type: ignore[arg-type]
+        (lambda: Tracker(new_game("classic", seed=1)).observation([0]), briscola.RulesError),  # type: ignore[arg-type]
+        (lambda: Tracker(new_game("classic", seed=1)).observation(2), briscola.RulesError),
     ],
 )
 def test_bad_input(call: object, error: type[Exception]) -> None:

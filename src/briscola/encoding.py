@@ -848,7 +848,7 @@ class Tracker:
         Raises:
             RulesError: if ``seat`` is not a seat of the variant.
         """
-        if seat in self._ready:
+        if type(seat) is int and seat in self._ready:
             return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
         state = self._state
         r = state.rules
