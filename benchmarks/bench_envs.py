@@ -19,6 +19,7 @@ other processes on a loaded machine count less), run interleaved, round after ro
 the median is shown.
 
     python benchmarks/bench_envs.py [--games 200] [--rounds 3] [--variant classic ...]
+        [--row "pettingzoo raw" ...]
 """
 
 from __future__ import annotations
@@ -145,11 +146,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="deals per round and row")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the median is shown")
     parser.add_argument("--variant", action="append", help="presets to run (default: classic)")
+    parser.add_argument(
+        "--row",
+        action="append",
+        choices=list(ROWS),
+        help="rows to run (default: all; the engine loop is always run)",
+    )
     args = parser.parse_args()
+    rows = {
+        name: run for name, run in ROWS.items() if name == "engine" or name in (args.row or ROWS)
+    }
     for variant in args.variant or ["classic"]:
-        rates: dict[str, list[float]] = {name: [] for name in ROWS}
+        rates: dict[str, list[float]] = {name: [] for name in rows}
         for _ in range(args.rounds):
-            for name, run in ROWS.items():
+            for name, run in rows.items():
                 seconds, moves = run(variant, args.games)
                 rates[name].append(moves / seconds)
         base = statistics.median(rates["engine"])

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
@@ -109,6 +110,60 @@ def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
     joined = Tracker(middle)
     for seat in range(r.players):
         assert np.array_equal(joined.observation(seat), observation(observe(middle, seat)))
+
+
+@SETTINGS
+@given(games(), st.randoms(use_true_random=False))
+def test_a_tracker_kept_vector_follows_every_move(spec: GameSpec, rng: random.Random) -> None:
+    # Seats observed now and then, not at every move: a seat's vector must follow the moves
+    # made while nobody asked for it, and survive the caller writing into its copy.
+    states = replay(spec)
+    r = spec.rules
+    tracker = Tracker(states[0])
+    watched = rng.sample(range(r.players), rng.randint(1, r.players))
+    for index, state in enumerate(states):
+        if index:
+            tracker.apply(state.history[-1][1])
+        for seat in watched:
+            if rng.random() < 0.5:
+                vector = tracker.observation(seat)
+                assert np.array_equal(vector, observation(observe(state, seat)))
+                vector[:] = 1.0
+    for seat in range(r.players):
+        assert np.array_equal(tracker.observation(seat), observation(observe(states[-1], seat)))
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_tracker_rebuilds_nothing_in_a_plain_deal(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every preset's commonest moves (plays, bids, passes, claims) are followed in place:
+    # a deal without swaps or shown hands is written once, from the state, when first
+    # observed, and never rebuilt.
+    import briscola.encoding as encoding
+
+    calls: list[str] = []
+    for name in ("_build", "_deal"):
+        real = getattr(encoding.Tracker, name)
+
+        def counting(self: Tracker, *args: object, _real: Any = real, _name: str = name) -> Any:
+            calls.append(_name)
+            return _real(self, *args)
+
+        monkeypatch.setattr(encoding.Tracker, name, counting)
+    monkeypatch.setattr(encoding, "observe", None)  # the state alone must do
+    state = new_game(variant, seed=3)  # type: ignore[arg-type]
+    tracker = Tracker(state)
+    rng = random.Random(3)
+    while not briscola.is_over(state):
+        for seat in range(state.rules.players):
+            tracker.observation(seat)
+        legal = [m for m in legal_moves(state) if not isinstance(m, briscola.ShowHand)]
+        state = tracker.apply(rng.choice(legal))
+    monkeypatch.undo()
+    for seat in range(state.rules.players):
+        assert np.array_equal(tracker.observation(seat), observation(observe(state, seat)))
+    assert calls == ["_deal"]
 
 
 @SETTINGS
@@ -230,6 +285,9 @@ def test_bounds_of_chiamata_stakes() -> None:
         (lambda: action_mask(None), InvalidStateError),  # type: ignore[arg-type]
         (lambda: observation(new_game("classic", seed=1)), InvalidStateError),  # type: ignore[arg-type]
         (lambda: observation_shape("nonsense"), briscola.RulesError),
+        (lambda: Tracker("state"), InvalidStateError),  # type: ignore[arg-type]
+        (lambda: Tracker(new_game("classic", seed=1)).observation([0]), briscola.RulesError),  # type: ignore[arg-type]
+        (lambda: Tracker(new_game("classic", seed=1)).observation(2), briscola.RulesError),
     ],
 )
 def test_bad_input(call: object, error: type[Exception]) -> None:

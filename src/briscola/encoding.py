@@ -23,8 +23,9 @@ This module needs ``numpy``: ``pip install 'briscola[rl]'``.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
+from ._contract import is_revealed
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
@@ -47,12 +48,15 @@ from .moves import (
     SwapTrump,
 )
 from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpKind, TrumpSource, rules
+from .scoring import called_card_played, contract_of, holds
 from .state import Phase, State
-from .views import View, observe
+from .views import View, _public_cards, observe
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    _Cells = memoryview[float]  # a float32 vector's entries, or an int8 mask's
 
 __all__ = [
     "ACTION_LAYOUT",
@@ -427,6 +431,7 @@ class _Layout:
         self.o_trick = [o[f"trick/{k}"] for k in range(n)]
         self.o_played = [o[f"played/{k}"] for k in range(n)]
         self.o_known = [0] + [o[f"known/{k}"] for k in range(1, n)] if self.known else []
+        self.canvas: _Canvas | None = None  # made when a tracker first needs it
 
 
 _LAYOUTS: dict[Rules, _Layout] = {}
@@ -618,48 +623,191 @@ def _talk(view: View, layout: _Layout, me: int, ones: list[int]) -> None:
 # --- following a deal ---------------------------------------------------------------------
 
 
+class _Canvas:
+    """Where each value of every seat's observation of one `Rules` lives in one array.
+
+    Most of what seats observe is public and the same for all of them, only in
+    seat-relative order: the canvas holds it once, by absolute seat, and a seat's vector
+    is a gather through ``index[seat]``. What differs between seats (its own hand, what it
+    knows of the others' hands, Chiamata's contract before it is public, the signals it
+    saw) has a part per observing seat. A move then changes a few entries once, not once
+    per seat.
+    """
+
+    def __init__(self, layout: _Layout) -> None:
+        n = layout.players
+        self.size = 0
+
+        def block(size: int) -> int:
+            start = self.size
+            self.size += size
+            return start
+
+        def per_seat(size: int) -> list[int]:
+            return [block(size) for _ in range(n)]
+
+        self.hand = per_seat(_CARDS)
+        self.trick = per_seat(_CARDS)
+        self.played = per_seat(_CARDS)
+        # known[observer][seat]: what the observer knows to be in the seat's hand.
+        self.known = [per_seat(_CARDS) for _ in range(n)] if layout.known else []
+        # Per seat, where the others keep what they know of its hand.
+        self.known_by_others = (
+            [
+                [self.known[observer][seat] for observer in range(n) if observer != seat]
+                for seat in range(n)
+            ]
+            if self.known
+            else [[] for _ in range(n)]
+        )
+        self.trump_card = block(_CARDS) if layout.face_up else -1
+        self.removed = block(_CARDS) if layout.removed else -1
+        self.stock = block(_CARDS) if layout.open_stock else -1
+        self.called_card = per_seat(_CARDS) if layout.chiamata else []
+        self.trump_suit = per_seat(4) if layout.chiamata else [block(4)] * n
+        self.phase = block(len(_PHASES))
+        self.turn = block(n)
+        self.leader = block(n)
+        self.dealer = block(n)
+        self.hand_sizes = block(n)
+        self.points = block(n)
+        self.stock_size = block(1)
+        self.tricks = block(1)
+        self.caller = block(n)
+        self.partner = per_seat(n)  # partner[observer] + seat
+        self.target = block(1)
+        self.passed = block(n)
+        self.bid_rank = per_seat(len(_RANKS))
+        self.bid_points = block(n)
+        self.claim_has = per_seat(_CARDS) if layout.claims else []
+        self.claim_has_not = per_seat(_CARDS) if layout.claims else []
+        self.claim_hand = block(2 * n)
+        tokens = len(SIGNAL_TOKENS)
+        # signal[observer][seat]: the seat's last signal the observer saw.
+        self.signal = [per_seat(tokens) for _ in range(n)] if layout.signals else []
+        np = _numpy()
+        self.index = [np.array(self._gather(layout, me), dtype=np.intp) for me in range(n)]
+
+    def _gather(self, layout: _Layout, me: int) -> list[int]:
+        """The canvas index of each value of ``me``'s vector, in layout order."""
+        n = layout.players
+        shared = {
+            "trump_card": self.trump_card,
+            "removed": self.removed,
+            "stock": self.stock,
+            "phase": self.phase,
+            "stock_size": self.stock_size,
+            "tricks": self.tricks,
+            "target": self.target,
+            "called_card": self.called_card[me] if self.called_card else -1,
+            "trump_suit": self.trump_suit[me],
+        }
+        by_seat = {
+            "turn": self.turn,
+            "leader": self.leader,
+            "dealer": self.dealer,
+            "hand_sizes": self.hand_sizes,
+            "points": self.points,
+            "caller": self.caller,
+            "passed": self.passed,
+            "bid_points": self.bid_points,
+            "partner": self.partner[me],
+        }
+        planes = {
+            "trick": self.trick,
+            "played": self.played,
+            "known": self.known[me] if self.known else [],
+            "bid_rank": self.bid_rank,
+            "claim_has": self.claim_has,
+            "claim_has_not": self.claim_has_not,
+            "signal": self.signal[me] if self.signal else [],
+        }
+        out: list[int] = []
+        for segment in layout.segments:
+            name, _, relative = segment.name.partition("/")
+            size = segment.size
+            if name == "hand":
+                out.extend(range(self.hand[me], self.hand[me] + size))
+            elif name in shared:
+                out.extend(range(shared[name], shared[name] + size))
+            elif name in by_seat:
+                out.extend(by_seat[name] + (me + k) % n for k in range(size))
+            elif name == "claim_hand":
+                out.extend(self.claim_hand + 2 * ((me + k // 2) % n) + k % 2 for k in range(size))
+            else:
+                base = planes[name][(me + int(relative)) % n]
+                out.extend(range(base, base + size))
+        return out
+
+
+def _canvas(layout: _Layout) -> _Canvas:
+    canvas = layout.canvas
+    if canvas is None:
+        canvas = layout.canvas = _Canvas(layout)
+    return canvas
+
+
+# The public facts of Chiamata's contract as one seat sees them: the called card, the
+# caller, the partner, the target and the trump suit (hidden by a blind first trick).
+_Contract = tuple[Card | None, int | None, int | None, int | None, Suit | None]
+_NO_CONTRACT: Final[_Contract] = (None, None, None, None, None)
+_AUCTION_MOVES: Final = (Bid, BidPoints, Pass)
+_SETTLED_PHASES: Final = (Phase.PLAY, Phase.OVER)
+
+
 class Tracker:
     """The observations of one deal, followed move by move without rebuilding views.
 
     Environments observe after every move. `observation` goes through a `View`, whose
     construction (every hidden card checked, the score, the history filtered) costs more
-    than the move itself. For rules where a seat's observation depends only on its own
-    hand and the public course of the deal (the classic family without table talk, shared
-    hands or an open stock), a tracker reads those parts straight from the state and keeps
-    the rest (each seat's played cards, the cards known to be in a hand) up to date as
-    moves are applied; for the other rules it goes through `observe`. Either way
+    than the move itself. A tracker keeps the values of every seat's vector in one array,
+    the public ones once, and at each move changes only the entries that move changes: the
+    card leaving a hand and entering the trick, a closed trick's cards moving to the played
+    cards with the points, the drawn cards, the turn and the phase, Chiamata's auction and
+    contract, claims and signals. A rare event (a swap, hands shown, the trump named after
+    a blind first trick) rebuilds the values instead, when next asked for. Either way
     ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
 
     Args:
         state: The deal to follow, at any point.
+
+    Raises:
+        InvalidStateError: if ``state`` is not a `State`.
     """
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
             raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
-        r = state.rules
-        self._layout = _layout(r)
-        self._fast = (
-            r.auction is None
-            and r.trump_source is not TrumpSource.LAST_DEALT
-            and not (r.declaration_round or r.public_claims or r.signals)
-            and not self._layout.sharing
-            and not (r.open_stock and r.has_stock)
-        )
+        layout = self._layout = _layout(state.rules)
+        canvas = self._canvas = _canvas(layout)
         self._state = state
-        self._cache: dict[int, npt.NDArray[np.float32]] = {}
-        self._mask: npt.NDArray[np.int8] | None = None
+        numpy = _numpy()
+        self._zeros, self._int8 = numpy.zeros, numpy.int8
+        self._values: npt.NDArray[np.float32] = numpy.zeros(canvas.size, dtype=numpy.float32)
+        # Item stores through a memoryview cost half what numpy's own indexing does.
+        self._cells = cast("_Cells", memoryview(self._values))
+        # The seats whose own parts of the canvas are up to date; the public parts are
+        # up to date while any seat is.
+        self._ready: set[int] = set()
+        self._hand_size = state.rules.hand_size
         self._by_index: dict[int, Move] | None = None
-        self._rel: dict[int, tuple[list[int], list[int], list[int], list[int], list[int]]] = {}
-        self._played: list[tuple[int, int]] = []  # (seat, card id) of the finished tricks
-        self._bases: dict[int, npt.NDArray[np.float32]] = {}
-        self._tricks = 0
-        self._known: list[set[Card]] = [set() for _ in range(r.players)]
-        if self._fast and (state.history or state.tricks):
-            # Joining a deal under way: the known cards are those of its view.
-            view = observe(state, 0)
-            self._known = [set(cards) for cards in view.known_cards]
-        self._catch_up()
+        self._contracts: dict[int, _Contract] = {}
+        self._settled = not layout.chiamata
+        # The face-up card in view: under the stock, or Bugiarda's last dealt card while
+        # its receiver holds it.
+        self._stock_face_up = state.rules.has_face_up_card
+        self._open_hands = state.rules.open_hands
+        self._face_up = self._face_up_card(state)
+        self._was_face_up = self._face_up
+        # The auction as `observation` reads it: the opening run of bids and passes.
+        self._auction_open = layout.chiamata
+        self._passed: set[int] = set()
+        self._ranks: dict[int, int] = {}
+        self._bids = False
+        for seat, move in state.history:
+            if not self._auction_open:
+                break
+            self._auction(seat, move)
 
     @property
     def state(self) -> State:
@@ -676,175 +824,517 @@ class Tracker:
         before = self._state
         after = apply(before, move)
         self._state = after
-        self._cache.clear()
-        self._mask = None
         self._by_index = None
-        if self._fast:
-            seat = before.turn
-            known = self._known
-            if type(move) is SwapTrump:
-                if seat is not None and before.trump_card is not None:
-                    known[seat].add(before.trump_card)
-            elif type(move) is Play and seat is not None:
-                known[seat].discard(move.card)
-            face_up = before.trump_card
-            if face_up is not None and after.trump_card is None:
-                for holder, hand in enumerate(after.hands):
-                    if face_up in hand:
-                        known[holder].add(face_up)  # drawn as the last card of the stock
-            self._catch_up()
+        if self._layout.face_up:
+            self._was_face_up = self._face_up
+            self._face_up = after.trump_card if self._stock_face_up else self._face_up_card(after)
+        seat = before.turn
+        bidding = self._auction_open and seat is not None
+        if bidding:
+            self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
+        if self._ready:
+            if type(move) is Play and seat is not None and after.shown is before.shown:
+                if not self._play(before, after, seat, move.card):
+                    self._ready.clear()
+            else:
+                self._follow(before, after, move, seat, bidding)
+        if not self._settled:
+            self._contract(after)
         return after
 
-    def _catch_up(self) -> None:
-        tricks = self._state.tricks
-        if len(tricks) == self._tricks:
-            return
-        layout = self._layout
-        n = layout.players
-        o_played = layout.o_played
-        for trick in tricks[self._tricks :]:
-            pairs = [(seat, card.id) for seat, card in zip(trick.seats, trick.cards, strict=True)]
-            self._played.extend(pairs)
-            for me, base in self._bases.items():
-                base.put([o_played[(seat - me) % n] + card for seat, card in pairs], 1.0)
-        self._tricks = len(tricks)
-
-    def _base(self, me: int) -> npt.NDArray[np.float32]:
-        """The parts of ``me``'s vector that only grow or never change in a deal: the
-        played cards, the cards out of play and the dealer."""
-        base = self._bases.get(me)
-        if base is None:
-            np = _numpy()
-            layout = self._layout
-            o = layout.offsets
-            n = layout.players
-            state = self._state
-            base = np.zeros(layout.size, dtype=np.float32)
-            o_played = layout.o_played
-            ones = [o_played[(seat - me) % n] + card for seat, card in self._played]
-            if layout.removed:
-                ones.extend(o["removed"] + card.id for card in state.removed)
-            ones.append(o["dealer"] + (state.dealer - me) % n)
-            base[ones] = 1.0
-            self._bases[me] = base
-        return base
-
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """``observation(observe(state, seat))`` for the current state.
+        """``observation(observe(state, seat))`` for the current state, as a new array.
 
         Raises:
             RulesError: if ``seat`` is not a seat of the variant.
         """
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached.copy()
-        vector = self._fresh(seat)
-        self._cache[seat] = vector
-        return vector.copy()
-
-    def _fresh(self, seat: int) -> npt.NDArray[np.float32]:
-        """A new vector of `observation`, not kept: for a caller that observes each state
-        once, the cache would only cost a copy."""
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached.copy()
+        if type(seat) is int and seat in self._ready:
+            return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
         state = self._state
-        if not self._fast:
-            return observation(observe(state, seat))
         r = state.rules
         if type(seat) is not int or not 0 <= seat < r.players:
             raise RulesError(
-                f"seat {seat!r} is not a seat of {r.variant!r}: "
+                f"seat {quote(seat)} is not a seat of {r.variant!r}: "
                 f"seats run from 0 to {r.players - 1}"
             )
-        return self._encode(state, seat)
+        if not (self._ready or state.history or state.tricks or state.trick or state.shown):
+            self._deal(state)
+            return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
+        return self._build(seat)
 
-    def _relative(self, me: int) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
-        """Per absolute seat, the index of its relative slot in ``me``'s vector: trick,
-        turn, leader, hand size and points (the modular arithmetic done once per seat)."""
-        rel = self._rel.get(me)
-        if rel is None:
-            layout = self._layout
-            o = layout.offsets
-            n = layout.players
-            ks = [(seat - me) % n for seat in range(n)]
-            rel = self._rel[me] = (
-                [layout.o_trick[k] for k in ks],
-                [o["turn"] + k for k in ks],
-                [o["leader"] + k for k in ks],
-                [o["hand_sizes"] + k for k in ks],
-                [o["points"] + k for k in ks],
-            )
-        return rel
+    def _face_up_card(self, state: State) -> Card | None:
+        r = state.rules
+        if r.trump_source is TrumpSource.LAST_DEALT:
+            return _public_cards(state)[0]
+        return state.trump_card if r.has_face_up_card else None
+
+    # --- building a vector ----------------------------------------------------------------
+
+    def _build(self, me: int) -> npt.NDArray[np.float32]:
+        """A seat's vector from scratch, written into the canvas to be followed from then
+        on (a new array: the canvas keeps no reference to it)."""
+        state = self._state
+        layout = self._layout
+        if state.shown or (state.history and (layout.chiamata or layout.claims or layout.signals)):
+            vector = observation(observe(state, me))
+        else:
+            vector = self._encode(state, me)
+        self._values[self._canvas.index[me]] = vector
+        self._ready.add(me)
+        if layout.chiamata:
+            self._contracts[me] = self._contract_of(state, me)
+        return vector
+
+    def _deal(self, state: State) -> None:
+        """Write every seat's values of a deal no one has moved in yet, each value once."""
+        layout = self._layout
+        canvas = self._canvas
+        cells = self._cells
+        n = layout.players
+        r = state.rules
+        self._values[:] = 0.0
+        hands = state.hands
+        hand_size = r.hand_size
+        for seat, hand in enumerate(hands):
+            base = canvas.hand[seat]
+            for card in hand:
+                cells[base + card.id] = 1.0
+            cells[canvas.hand_sizes + seat] = len(hand) / hand_size
+        trump_card, known = _public_cards(state)
+        if layout.known:
+            for observer in range(n):
+                for seat in range(n):
+                    if seat != observer:
+                        base = canvas.known[observer][seat]
+                        cards = hands[seat] if r.open_hands else known[seat]
+                        for card in cards:
+                            cells[base + card.id] = 1.0
+        if layout.face_up and trump_card is not None:
+            cells[canvas.trump_card + trump_card.id] = 1.0
+        if layout.removed:
+            for card in state.removed:
+                cells[canvas.removed + card.id] = 1.0
+        if layout.open_stock:
+            for card in state.stock:
+                cells[canvas.stock + card.id] = 1.0
+        if layout.trump and state.trump_suit is not None:
+            for base in set(canvas.trump_suit):
+                cells[base + _SUIT_INDEX[state.trump_suit]] = 1.0
+        cells[canvas.phase + _PHASE_INDEX[state.phase]] = 1.0
+        if state.turn is not None:
+            cells[canvas.turn + state.turn] = 1.0
+        cells[canvas.leader + state.leader] = 1.0
+        cells[canvas.dealer + state.dealer] = 1.0
+        if layout.stock:
+            cells[canvas.stock_size] = state.stock_size / layout.in_play
+        self._ready.update(range(n))
+        if layout.chiamata:
+            for seat in range(n):
+                self._contracts[seat] = self._contract_of(state, seat)
 
     def _encode(self, state: State, me: int) -> npt.NDArray[np.float32]:
+        """The vector of a state with no hands shown and no talk, Chiamata's auction or
+        contract in its history (any deal of the classic family), straight from the state."""
+        np = _numpy()
         layout = self._layout
         o = layout.offsets
         n = layout.players
         r = state.rules
-        at_trick, at_turn, at_leader, at_hand, at_points = self._relative(me)
+        ks = [(seat - me) % n for seat in range(n)]
         hands = state.hands
         ones: list[int] = [card.id for card in hands[me]]
         if state.trick:
             seats = r.trick_seats[state.dealer][state.leader]
             for seat, card in zip(seats, state.trick, strict=False):
-                ones.append(at_trick[seat] + card.id)
+                ones.append(layout.o_trick[ks[seat]] + card.id)
+        o_played = layout.o_played
+        for trick in state.tricks:
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                ones.append(o_played[ks[seat]] + card.id)
+        trump_card, known = _public_cards(state)
         if layout.known:
             o_known = layout.o_known
-            open_hands = r.open_hands
             for seat in range(n):
-                if seat == me:
-                    continue
-                at = o_known[(seat - me) % n]
-                if open_hands:
-                    ones.extend(at + card.id for card in hands[seat])
-                else:
-                    known = self._known[seat]
-                    if known:
-                        hand = hands[seat]
-                        ones.extend(at + c.id for c in known if c in hand)
-        trump_card = state.trump_card
+                if seat != me:
+                    at = o_known[ks[seat]]
+                    if r.open_hands:
+                        ones.extend(at + card.id for card in hands[seat])
+                    ones.extend(at + card.id for card in known[seat])
         if layout.face_up and trump_card is not None:
             ones.append(o["trump_card"] + trump_card.id)
+        if layout.removed:
+            ones.extend(o["removed"] + card.id for card in state.removed)
+        if layout.open_stock:
+            ones.extend(o["stock"] + card.id for card in state.stock)
         if layout.trump and state.trump_suit is not None:
             ones.append(o["trump_suit"] + _SUIT_INDEX[state.trump_suit])
         ones.append(o["phase"] + _PHASE_INDEX[state.phase])
         if state.turn is not None:
-            ones.append(at_turn[state.turn])
-        ones.append(at_leader[state.leader])
-        # One put() for every value: numpy's per-item calls cost more than the values
-        # themselves, and put() converts lists faster than a fancy assignment does.
+            ones.append(o["turn"] + ks[state.turn])
+        ones.append(o["leader"] + ks[state.leader])
+        ones.append(o["dealer"] + ks[state.dealer])
         values = [1.0] * len(ones)
-        ones += at_hand
         hand_size = r.hand_size
-        values += [len(hand) / hand_size for hand in hands]
-        ones += at_points
-        values += [points / 120 for points in state.points]
+        for seat, hand in enumerate(hands):
+            ones.append(o["hand_sizes"] + ks[seat])
+            values.append(len(hand) / hand_size)
+        for seat, points in enumerate(state.points):
+            ones.append(o["points"] + ks[seat])
+            values.append(points / 120)
         if layout.stock:
             ones.append(o["stock_size"])
             values.append(state.stock_size / layout.in_play)
         ones.append(o["tricks"])
         values.append(len(state.tricks) / layout.tricks_per_deal)
-        vector = self._base(me).copy()
+        vector = np.zeros(layout.size, dtype=np.float32)
         vector.put(ones, values)
-        return vector
+        return vector  # type: ignore[no-any-return]
+
+    # --- following a move -----------------------------------------------------------------
+
+    def _follow(
+        self, before: State, after: State, move: Move, mover: int | None, bidding: bool
+    ) -> None:
+        """Change the canvas by what a move other than a plain play changed, or mark it
+        for a rebuild (when next asked for) after a rare event."""
+        kind = type(move)
+        if mover is None or after.shown != before.shown:
+            self._ready.clear()
+        elif kind is Play:
+            if not self._play(before, after, mover, move.card):  # type: ignore[attr-defined]
+                self._ready.clear()
+        elif (
+            kind is SwapTrump
+            or kind is ShowHand
+            or after.hands != before.hands
+            or len(after.trick) != len(before.trick)
+            or len(after.tricks) != len(before.tricks)
+        ):
+            self._ready.clear()  # cards changed hands or a trick closed without a play
+        else:
+            if kind is Declare:
+                self._claim(mover, move)  # type: ignore[arg-type]
+            elif kind is Signal:
+                self._signal(before, mover, move)  # type: ignore[arg-type]
+            elif bidding and kind in _AUCTION_MOVES:
+                self._bid(mover, move)
+            self._scalars(before, after)
+
+    def _play(self, before: State, after: State, mover: int, card: Card) -> bool:
+        """Follow a `Play`; ``False`` if it did something this cannot follow."""
+        if after.tricks is not before.tricks and len(after.tricks) != len(before.tricks):
+            if after.trick or len(after.tricks) != len(before.tricks) + 1:
+                return False
+            self._close(before, after, mover, card.id)
+            return True
+        if len(after.trick) != len(before.trick) + 1:
+            return False
+        # The commonest move of all: a card from a hand to the trick, the next seat to act.
+        canvas = self._canvas
+        cells = self._cells
+        cid = card.id
+        cells[canvas.hand[mover] + cid] = 0.0
+        if before.shown:
+            self._forget(before, mover, cid)
+        else:
+            for base in canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0  # a known card leaves its hand
+        cells[canvas.trick[mover] + cid] = 1.0
+        cells[canvas.hand_sizes + mover] = len(after.hands[mover]) / self._hand_size
+        if (
+            before.phase is not after.phase
+            or before.leader != after.leader
+            or self._was_face_up is not self._face_up
+        ):
+            self._scalars(before, after)
+        else:
+            cells[canvas.turn + mover] = 0.0
+            if after.turn is not None:
+                cells[canvas.turn + after.turn] = 1.0
+        return True
+
+    def _forget(self, before: State, mover: int, cid: int) -> None:
+        """A played card is no longer known to be in a hand."""
+        cells = self._cells
+        known = self._canvas.known
+        players = range(self._layout.players)
+        if before.shown:
+            # A shown card stays known to be its showers' until played, even once it left
+            # that hand (swapped under the stock, then drawn by another seat).
+            for observer in players:
+                for holder in players:
+                    if holder != observer:
+                        cells[known[observer][holder] + cid] = 0.0
+        else:
+            for observer in players:
+                if observer != mover:
+                    cells[known[observer][mover] + cid] = 0.0
+
+    def _close(self, before: State, after: State, mover: int, cid: int) -> None:
+        """Follow the play that ends a trick: played cards, points, leader, draws."""
+        layout = self._layout
+        canvas = self._canvas
+        cells = self._cells
+        cells[canvas.hand[mover] + cid] = 0.0
+        if before.shown:
+            self._forget(before, mover, cid)
+        else:
+            for base in canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0
+        trick, played = canvas.trick, canvas.played
+        closed = after.tricks[-1]
+        for seat, card in zip(closed.seats, closed.cards, strict=True):
+            card_id = card.id
+            cells[trick[seat] + card_id] = 0.0
+            cells[played[seat] + card_id] = 1.0
+        hands = after.hands
+        old_hands = before.hands
+        hand_size = self._hand_size
+        at_hand, at_size = canvas.hand, canvas.hand_sizes
+        drew = False
+        for seat, hand in enumerate(hands):
+            if hand is not old_hands[seat]:
+                cells[at_size + seat] = len(hand) / hand_size
+                base = at_hand[seat]
+                for c in hand:
+                    cells[base + c.id] = 1.0  # the drawn card, and the others again
+                drew = drew or seat != mover
+        cells[at_size + mover] = len(hands[mover]) / hand_size
+        old_points = before.points
+        at_points = canvas.points
+        for seat, value in enumerate(after.points):
+            if value != old_points[seat]:
+                cells[at_points + seat] = value / 120
+        turn, leader = canvas.turn, canvas.leader
+        cells[turn + mover] = 0.0
+        if after.turn is not None:
+            cells[turn + after.turn] = 1.0
+        cells[leader + before.leader] = 0.0
+        cells[leader + after.leader] = 1.0
+        cells[canvas.tricks] = len(after.tricks) / layout.tricks_per_deal
+        if layout.stock:
+            cells[canvas.stock_size] = after.stock_size / layout.in_play
+        if drew and (
+            self._open_hands
+            or (self._stock_face_up and before.trump_card is not None and after.trump_card is None)
+        ):
+            self._draws(before, after)
+        if layout.open_stock and after.stock != before.stock:
+            base = canvas.stock
+            for c in before.stock:
+                cells[base + c.id] = 0.0
+            for c in after.stock:
+                cells[base + c.id] = 1.0
+        if (
+            before.phase is not after.phase
+            or self._was_face_up is not self._face_up
+            or before.trump_suit is not after.trump_suit
+        ):
+            self._scalars(before, after)  # turn and leader again: no harm
+
+    def _draws(self, before: State, after: State) -> None:
+        """Follow the drawn cards other seats know of: every card under open hands, the
+        face-up card drawn last."""
+        r = after.rules
+        hands = after.hands
+        players = range(r.players)
+        known = self._canvas.known
+        cells = self._cells
+        if r.open_hands:
+            for observer in players:
+                for seat in players:
+                    if seat != observer:
+                        base = known[observer][seat]
+                        for c in hands[seat]:
+                            cells[base + c.id] = 1.0
+        face_up = before.trump_card if r.has_face_up_card else None
+        if face_up is not None and after.trump_card is None:
+            drawer = next(seat for seat in players if holds(hands[seat], face_up))
+            for observer in players:
+                if observer != drawer:
+                    cells[known[observer][drawer] + face_up.id] = 1.0
+
+    def _scalars(self, before: State, after: State) -> None:
+        """Follow the one-hot turn, phase and leader, the face-up card and the trump suit."""
+        layout = self._layout
+        canvas = self._canvas
+        cells = self._cells
+        old, new = before.turn, after.turn
+        if old != new:
+            if old is not None:
+                cells[canvas.turn + old] = 0.0
+            if new is not None:
+                cells[canvas.turn + new] = 1.0
+        if before.leader != after.leader:
+            cells[canvas.leader + before.leader] = 0.0
+            cells[canvas.leader + after.leader] = 1.0
+        if before.phase is not after.phase:
+            cells[canvas.phase + _PHASE_INDEX[before.phase]] = 0.0
+            cells[canvas.phase + _PHASE_INDEX[after.phase]] = 1.0
+        if layout.face_up:
+            _swap_one(cells, canvas.trump_card, self._was_face_up, self._face_up)
+        # Chiamata's trump suit may be hidden: it is followed with the contract.
+        if layout.trump and not layout.chiamata:
+            _swap_suit(cells, canvas.trump_suit[0], before.trump_suit, after.trump_suit)
+
+    def _claim(self, mover: int, move: Declare) -> None:
+        """Follow a `Declare`: claims are public."""
+        claim = move.claim
+        canvas = self._canvas
+        if type(claim) is Has:
+            self._cells[canvas.claim_has[mover] + claim.card.id] = 1.0
+        elif type(claim) is HasNot:
+            self._cells[canvas.claim_has_not[mover] + claim.card.id] = 1.0
+        else:
+            self._cells[canvas.claim_hand + 2 * mover + (claim is STRONG_HAND)] = 1.0
+
+    def _signal(self, before: State, mover: int, move: Signal) -> None:
+        """Follow a `Signal`: only the signaller and its partners see it (§3.5)."""
+        side = next((side for side in before.teams if mover in side), (mover,))
+        index = _TOKEN_INDEX.get(move.token)
+        cells = self._cells
+        for observer in range(self._layout.players):
+            if observer == mover or observer in side:
+                base = self._canvas.signal[observer][mover]
+                for i in range(len(SIGNAL_TOKENS)):
+                    cells[base + i] = 0.0
+                if index is not None:
+                    cells[base + index] = 1.0
+
+    def _auction(self, seat: int, move: Move) -> None:
+        """Follow the opening run of bids and passes as `observation` reads it."""
+        kind = type(move)
+        if kind is Bid or kind is BidPoints:
+            self._bids = True
+        elif kind is Pass:
+            self._passed.add(seat)
+        else:
+            self._auction_open = False
+            return
+        if len(self._passed) >= self._state.rules.active_players - self._bids:
+            self._auction_open = False
+
+    def _bid(self, mover: int, move: Move) -> None:
+        """Write a bid or a pass of the auction."""
+        canvas = self._canvas
+        cells = self._cells
+        kind = type(move)
+        if kind is Bid:
+            base = canvas.bid_rank[mover]
+            old_rank = self._ranks.get(mover)
+            if old_rank is not None:
+                cells[base + old_rank - 1] = 0.0
+            rank = self._ranks[mover] = int(move.rank)  # type: ignore[attr-defined]
+            cells[base + rank - 1] = 1.0
+        elif kind is BidPoints:
+            target = move.target  # type: ignore[attr-defined]
+            cells[canvas.bid_points + mover] = max(0, target - 60) / 60
+        else:
+            cells[canvas.passed + mover] = 1.0
+
+    # --- Chiamata's contract --------------------------------------------------------------
+
+    def _contract_of(self, state: State, me: int) -> _Contract:
+        """The contract's public facts as ``me`` sees them (as `observe` shows them)."""
+        deal, holder = contract_of(state)
+        if deal is None:
+            return (None, None, None, None, state.trump_suit)
+        suit = state.trump_suit
+        called = None
+        if is_revealed(state) or me == deal.caller:
+            called = deal.card
+        else:
+            suit = None  # a blind first trick: the named suit is the caller's secret
+        partner = None
+        if (
+            called is not None
+            and holder is not None
+            and (holder == me or called_card_played(state, called, holder))
+        ):
+            partner = holder
+        return (called, deal.caller, partner, deal.target, suit)
+
+    def _contract(self, state: State) -> None:
+        """Rewrite the contract parts of the ready seats where they changed."""
+        if state.phase is Phase.AUCTION:
+            return
+        deal, holder = contract_of(state)
+        if (
+            deal is not None
+            and deal.card is not None
+            and holder is not None
+            and state.phase in _SETTLED_PHASES
+            and is_revealed(state)
+            and called_card_played(state, deal.card, holder)
+        ) or (deal is None and state.phase is Phase.OVER):
+            self._settled = True  # every seat knows it all: nothing more will change
+        canvas = self._canvas
+        cells = self._cells
+        contracts = self._contracts
+        trump = self._layout.trump
+        for me in self._ready:
+            old = contracts.get(me, _NO_CONTRACT)
+            new = self._contract_of(state, me)
+            if new == old:
+                continue
+            contracts[me] = new
+            _swap_one(cells, canvas.called_card[me], old[0], new[0])
+            if old[1] != new[1]:  # public, written again for each seat: no harm
+                if old[1] is not None:
+                    cells[canvas.caller + old[1]] = 0.0
+                if new[1] is not None:
+                    cells[canvas.caller + new[1]] = 1.0
+            if old[2] != new[2]:
+                if old[2] is not None:
+                    cells[canvas.partner[me] + old[2]] = 0.0
+                if new[2] is not None:
+                    cells[canvas.partner[me] + new[2]] = 1.0
+            cells[canvas.target] = 0.0 if new[3] is None else (new[3] - 60) / 60
+            if trump:
+                _swap_suit(cells, canvas.trump_suit[me], old[4], new[4])
+
+    # --- actions --------------------------------------------------------------------------
 
     def _legal_by_index(self) -> dict[int, Move]:
         """The legal moves of the current state by action index, worked out once per state."""
         by_index = self._by_index
         if by_index is None:
-            by_index = self._by_index = {action_index(m): m for m in legal_moves(self._state)}
+            by_index = self._by_index = {}
+            for move in legal_moves(self._state):
+                # Plays, the commonest moves, without a call.
+                if type(move) is Play:
+                    by_index[_PLAY + move.card.id] = move
+                else:
+                    by_index[action_index(move)] = move
         return by_index
 
     def action_mask(self) -> npt.NDArray[np.int8]:
-        """The action mask of the seat to act (all zeros once the deal is over)."""
-        mask = self._mask
-        if mask is None:
-            mask = _numpy().zeros(NUM_ACTIONS, dtype=_numpy().int8)
-            for index in self._legal_by_index():
-                mask[index] = 1
-            self._mask = mask
-        return mask.copy()
+        """The action mask of the seat to act (all zeros once the deal is over), as a new
+        array."""
+        # A few item stores into new zeros cost less than copying a kept mask.
+        mask: npt.NDArray[np.int8] = self._zeros(NUM_ACTIONS, dtype=self._int8)
+        cells = cast("_Cells", memoryview(mask))  # type: ignore[arg-type]
+        for index in self._legal_by_index():
+            cells[index] = 1
+        return mask
+
+
+def _swap_one(mv: _Cells, base: int, old: Card | None, new: Card | None) -> None:
+    """Move a one-hot card entry from ``old`` to ``new`` (either may be ``None``)."""
+    if old is not new:
+        if old is not None:
+            mv[base + old.id] = 0.0
+        if new is not None:
+            mv[base + new.id] = 1.0
+
+
+def _swap_suit(mv: _Cells, base: int, old: Suit | None, new: Suit | None) -> None:
+    """Move the one-hot trump suit entry from ``old`` to ``new`` (either may be ``None``)."""
+    if old is not new:
+        if old is not None:
+            mv[base + _SUIT_INDEX[old]] = 0.0
+        if new is not None:
+            mv[base + _SUIT_INDEX[new]] = 1.0
 
 
 # --- bounds -------------------------------------------------------------------------------

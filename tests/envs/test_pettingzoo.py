@@ -189,3 +189,27 @@ def test_bad_arguments() -> None:
         raw_env("classic").reset(seed="7")  # type: ignore[arg-type]
     with pytest.raises(briscola.RulesError):
         _ = raw_env("classic").game
+
+
+@pytest.mark.parametrize("variant", ["classic", "chiamata", "bugiarda-5"])
+def test_rewards_come_once_at_the_end_as_pettingzoo_accumulates_them(variant: str) -> None:
+    table = raw_env(variant)  # type: ignore[arg-type]
+    table.reset(seed=9)
+    rng = np.random.default_rng(9)
+    while not briscola.is_over(table.game):
+        assert set(table.rewards.values()) == {0}
+        assert set(table._cumulative_rewards.values()) == {0}
+        obs, reward, terminated, _, _ = table.last()
+        assert (reward, terminated) == (0, False)
+        table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    deltas = briscola.score(table.game).deltas
+    expected = {f"player_{seat}": deltas[seat] for seat in _active(table)}
+    assert table.rewards == expected
+    assert table._cumulative_rewards == expected
+    assert all(table.terminations.values())
+    while table.agents:
+        agent = table.agent_selection
+        _, reward, terminated, _, _ = table.last()
+        assert (reward, terminated) == (expected[agent], True)
+        table.step(None)
+        assert agent not in table.rewards

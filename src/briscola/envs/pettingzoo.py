@@ -147,8 +147,7 @@ class raw_env(AECEnv):
             raise RulesError("the environment has no deal yet: call reset() first")
         seat = self._seat_of[agent]
         mask = tracker.action_mask() if tracker.state.turn == seat else self._zero_mask.copy()
-        # Each state is observed about once per seat: a fresh vector, with no cached copy.
-        return {"observation": tracker._fresh(seat), "action_mask": mask}
+        return {"observation": tracker.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the move with action index ``action`` for the agent to act.
@@ -165,29 +164,34 @@ class raw_env(AECEnv):
         tracker = self._tracker
         if tracker is None:
             raise RulesError("the environment has no deal yet: call reset() first")
-        state = tracker.state
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
-        # A plain index finds its move in the legal moves by index; anything else (numpy
-        # integers, bad values) goes through action_move, which checks and explains.
-        move = tracker._legal_by_index().get(action) if type(action) is int else None
+        # An integer (numpy's too: they hash and compare as ints) finds its move in the legal
+        # moves by index; anything else goes through action_move, which checks and explains.
+        if type(action) is int or isinstance(action, _np.integer):
+            move = tracker._legal_by_index().get(action)
+        else:
+            move = None
         if move is None:
-            move = encoding.action_move(action, state)
+            move = encoding.action_move(action, tracker.state)
         state = tracker.apply(move)
-        self._cumulative_rewards[agent] = 0
-        self.rewards = dict.fromkeys(self.agents, 0)
+        # PettingZoo's reward helpers loop over the agents at every step; here every reward
+        # is 0 until the deal ends, so only the last step has rewards to give.
         if state.phase is Phase.OVER:
             self._finish(state)
         else:
             self.agent_selection = self.possible_agents[state.turn]  # type: ignore[index]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _finish(self, state: State) -> None:
+        """End the deal: each agent's reward, and its cumulative reward (0 until now), are
+        its game points."""
         deltas = score(state).deltas
         for agent in self.agents:
-            self.rewards[agent] = deltas[self._seat_of[agent]]
+            delta = deltas[self._seat_of[agent]]
+            self.rewards[agent] = delta
+            self._cumulative_rewards[agent] = delta
             self.terminations[agent] = True
         if state.turn is None and self.agents:
             self.agent_selection = self.agents[0]
