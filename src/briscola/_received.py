@@ -9,6 +9,8 @@ rebuilt here from the deck and the public course of the deal: the dealt cards in
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import Card
 from .moves import Play, SwapTrump
 from .state import State
@@ -23,12 +25,8 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
     if not (r.seven_swap or r.two_swap) and r.has_stock and r.deal_packet_size == 1:
         return _from_tricks(state, seat, order)
     deck = state.deck
-    packet = r.deal_packet_size
-    span = packet * len(order)
     count = r.dealt_cards
-    mine = [
-        deck[position] for position in range(count) if order[position % span // packet] == seat
-    ]
+    mine = list(map(deck.__getitem__, _dealt_to(order, seat, r.deal_packet_size, count)))
     if not r.has_stock:
         return tuple(mine)
     face_up = deck[count] if r.has_face_up_card else None
@@ -64,6 +62,14 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
                 if drawer == seat:
                     mine.append(card)
     return tuple(mine)
+
+
+@cache
+def _dealt_to(order: tuple[int, ...], seat: int, packet: int, count: int) -> tuple[int, ...]:
+    """The deck positions of the cards dealt to ``seat`` (§1.6): packets of ``packet`` cards
+    in ``order``, ``count`` cards in all. Few shapes exist, so each is worked out once."""
+    span = packet * len(order)
+    return tuple(position for position in range(count) if order[position % span // packet] == seat)
 
 
 def _from_tricks(state: State, seat: int, order: tuple[int, ...]) -> tuple[Card, ...]:

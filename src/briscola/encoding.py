@@ -1033,12 +1033,7 @@ class Tracker:
         canvas = self._canvas
         cells = self._cells
         cid = card.id
-        cells[canvas.hand[mover] + cid] = 0.0
-        if before.shown:
-            self._forget(before, mover, cid)
-        else:
-            for base in canvas.known_by_others[mover]:
-                cells[base + cid] = 0.0  # a known card leaves its hand
+        self._leave_hand(before, mover, cid)
         cells[canvas.trick[mover] + cid] = 1.0
         cells[canvas.hand_sizes + mover] = len(after.hands[mover]) / self._hand_size
         if (
@@ -1052,6 +1047,16 @@ class Tracker:
             if after.turn is not None:
                 cells[canvas.turn + after.turn] = 1.0
         return True
+
+    def _leave_hand(self, before: State, mover: int, cid: int) -> None:
+        """The card ``cid`` leaves ``mover``'s hand, and no seat knows it there any more."""
+        cells = self._cells
+        cells[self._canvas.hand[mover] + cid] = 0.0
+        if before.shown:
+            self._forget(before, mover, cid)
+        else:
+            for base in self._canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0
 
     def _forget(self, before: State, mover: int, cid: int) -> None:
         """A played card is no longer known to be in a hand."""
@@ -1075,12 +1080,7 @@ class Tracker:
         layout = self._layout
         canvas = self._canvas
         cells = self._cells
-        cells[canvas.hand[mover] + cid] = 0.0
-        if before.shown:
-            self._forget(before, mover, cid)
-        else:
-            for base in canvas.known_by_others[mover]:
-                cells[base + cid] = 0.0
+        self._leave_hand(before, mover, cid)
         trick, played = canvas.trick, canvas.played
         closed = after.tricks[-1]
         for seat, card in zip(closed.seats, closed.cards, strict=True):

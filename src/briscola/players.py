@@ -676,32 +676,25 @@ class SearchPlayer(_Bot):
 
     def _search(self, view: View, table: _Table, plays: list[Play]) -> Move:
         rng = self._rng
-        values: list[list[float]] = [[] for _ in plays]
         weights = table.friendly
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         exact = all(w in (0.0, 1.0) for w in weights)
-        # Sampling is noisy: the greedy choice keeps a small head start, so the search departs
-        # from it only when the sampled deals clearly favour another card.
-        preferred = _play(table, plays, random.Random(0))
-        head_start = [_PRIOR if move == preferred else 0.0 for move in plays]
-        for world in range(1, self.worlds + 1):
-            state = determinize(view, seed=rng.getrandbits(64))
+
+        def values(state: State) -> list[float]:
             side = _world_side(view, state)
             world_weights = weights if side is None else side
             solve = (exact or side is not None) and _cards_left(state) <= _SOLVE_CARDS
-            for i, move in enumerate(plays):
+            results = []
+            for move in plays:
                 after = apply(state, move)
                 if solve:
-                    value = _solve(after, world_weights, -math.inf, math.inf)
+                    results.append(_solve(after, world_weights, -math.inf, math.inf))
                 else:
-                    value = _value(self._playout(after, rng, world_weights), world_weights)
-                values[i].append(value + head_start[i])
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            if world >= _MIN_WORLDS and world % 4 == 0 and _settled(values):
-                break
-        means = [sum(row) / len(row) for row in values]
-        return plays[means.index(max(means))]
+                    after = self._playout(after, rng, world_weights)
+                    results.append(_value(after, world_weights))
+            return results
+
+        preferred = _play(table, plays, random.Random(0))
+        return self._sample(view, plays, preferred, self.worlds, values)
 
     def _search_contract(self, view: View, moves: Sequence[Move]) -> Move:
         """A bid, or the suit or card to call, by sampling: each candidate is applied in
@@ -716,12 +709,10 @@ class SearchPlayer(_Bot):
         rng = self._rng
         policy = GreedyPlayer(rng.getrandbits(32))
         seat = view.seat if view.seat is not None else 0
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
-        head_start = [_PRIOR if move == preferred else 0.0 for move in candidates]
-        values: list[list[float]] = [[] for _ in candidates]
-        for world in range(1, self.auction_worlds + 1):
-            state = determinize(view, seed=rng.getrandbits(64))
-            for i, move in enumerate(candidates):
+
+        def values(state: State) -> list[float]:
+            results = []
+            for move in candidates:
                 after = _settle_contract(apply(state, move), policy)
                 value = 0.0  # a deal thrown in (everybody passed): nothing won or lost
                 if after.phase is not Phase.OVER:
@@ -732,12 +723,39 @@ class SearchPlayer(_Bot):
                     else:
                         after = self._playout(after, rng, side)
                         value = _own_value(after, side, seat)
-                values[i].append(value + head_start[i])
+                results.append(value)
+            return results
+
+        return self._sample(view, candidates, preferred, self.auction_worlds, values)
+
+    def _sample(
+        self,
+        view: View,
+        candidates: Sequence[Move],
+        preferred: Move,
+        worlds: int,
+        values: Callable[[State], list[float]],
+    ) -> Move:
+        """The candidate with the best mean value over up to ``worlds`` deals sampled from
+        ``view``; ``values(deal)`` gives each candidate's value in one sampled deal.
+
+        Sampling is noisy: ``preferred`` (the greedy choice) keeps a small head start, so
+        the search departs from it only when the sampled deals clearly favour another move.
+        Sampling stops at the time budget, or early once one candidate is clearly ahead.
+        """
+        rng = self._rng
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        head_start = [_PRIOR if move == preferred else 0.0 for move in candidates]
+        table: list[list[float]] = [[] for _ in candidates]
+        for world in range(1, worlds + 1):
+            state = determinize(view, seed=rng.getrandbits(64))
+            for i, value in enumerate(values(state)):
+                table[i].append(value + head_start[i])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            if world >= _MIN_WORLDS and world % 4 == 0 and _settled(values):
+            if world >= _MIN_WORLDS and world % 4 == 0 and _settled(table):
                 break
-        means = [sum(row) / len(row) for row in values]
+        means = [sum(row) / len(row) for row in table]
         return candidates[means.index(max(means))]
 
     def _playout(

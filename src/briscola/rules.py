@@ -1157,7 +1157,7 @@ class Rules:
         active = self.seats_for(dealer)
         if not self.dealer_sits_out:
             return self.teams
-        return tuple(tuple(active[position] for position in side) for side in self.teams)
+        return _sides_of(active, self.teams)
 
     def seats_for(self, dealer: int) -> tuple[int, ...]:
         """The seats that play a deal dealt by ``dealer``, in play order from the first hand
@@ -1200,6 +1200,15 @@ class Rules:
     def __repr__(self) -> str:
         args = "".join(f", {name}={_show(value)}" for name, value in self.options.items())
         return f"rules({self.variant!r}{args})"
+
+
+@functools.cache
+def _sides_of(
+    active: tuple[int, ...], positions: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The sides of a deal whose dealer sits out: ``positions`` are places among the
+    ``active`` seats. Score and observe ask this on every call, so each shape is built once."""
+    return tuple(tuple(active[position] for position in side) for side in positions)
 
 
 def _show(value: object) -> str:

@@ -260,6 +260,11 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
             swaps.append((drawer, face_up))
         if not swaps:
             return trump_card, _NO_KNOWN[players]
+        if len(swaps) == 1:  # the common case: the face-up card drawn, or taken once
+            seat, card = swaps[0]
+            if not holds(state.hands[seat], card):
+                return trump_card, _NO_KNOWN[players]
+            return trump_card, _NO_KNOWN[seat] + ((card,),) + _NO_KNOWN[players - seat - 1]
         known: list[list[Card]] = [[] for _ in range(players)]
         for seat, card in swaps:
             known[seat].append(card)
@@ -278,7 +283,7 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     )
 
 
-_NO_KNOWN: Final = {n: ((),) * n for n in range(1, 7)}
+_NO_KNOWN: Final = {n: ((),) * n for n in range(7)}
 
 
 def _turned_card(state: State) -> Card | None:
