@@ -19,6 +19,7 @@ EDITS: dict[str, dict[str, object]] = {
     "turn='x'": {"turn": "x"},
     "hands of the wrong size": {"hands": ((),)},
     "no rules": {"rules": None},
+    "turn holding bytes": {"turn": (b"", {"x": 1})},
 }
 
 
@@ -42,6 +43,9 @@ def test_verbs_raise_only_library_errors_on_edited_states(name: str) -> None:
         "observe": lambda: briscola.observe(state, 0),
         "is_over": lambda: briscola.is_over(state),
         "current_player": lambda: briscola.current_player(state),
+        "dumps": lambda: briscola.dumps(state),
+        "render": lambda: briscola.render(state),
+        "public_view": lambda: briscola.public_view(state),
     }
     for verb, call in calls.items():
         try:
@@ -57,3 +61,6 @@ def test_an_inconsistent_state_is_named_as_such() -> None:
         briscola.legal_moves(_edited("turn=7"))
     with pytest.raises(InvalidStateError, match="inconsistent"):
         briscola.apply(_edited("turn=7"), _first_move())
+    # A field JSON cannot hold fails in the encoder itself, inside the same guard.
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        briscola.dumps(_edited("turn holding bytes"))

@@ -8,6 +8,7 @@ referee's table, every hand included.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -63,15 +64,25 @@ def render(table: View | State | Match | MatchView) -> str:
         head = _match_lines(table.format, table.results, table.score)
         return head + "\n" + render(table.deal)
     if isinstance(table, State):
-        return _render(_referee_view(table), table.hands, referee=True)
+        try:
+            return _render(_referee_view(table), table.hands, referee=True)
+        except _BROKEN:
+            raise InvalidStateError(
+                "this state is not consistent: it cannot be rendered"
+            ) from None
     if not isinstance(table, View):
         raise InvalidStateError(
             f"render() needs a State, a View or a Match, not {type(table).__name__}"
         )
     try:
         return _render(table, None, referee=False)
-    except (ValueError, IndexError, KeyError, StopIteration, AttributeError, TypeError):
+    except _BROKEN:
         raise InvalidStateError("this view is not consistent: it cannot be rendered") from None
+
+
+# What a value built or edited by hand, whose fields do not fit together, makes the
+# rendering code raise.
+_BROKEN: Final = (ValueError, IndexError, KeyError, StopIteration, AttributeError, TypeError)
 
 
 def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: MatchScore) -> str:

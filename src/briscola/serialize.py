@@ -101,6 +101,9 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
         if isinstance(value, cls):
             try:
                 document = {"type": kind, "format": FORMAT, **encode(value)}
+                # Inside the guard: a field edited by hand to a value JSON cannot hold
+                # fails only here.
+                return json.dumps(document, indent=indent, ensure_ascii=False)
             except BriscolaError:
                 raise
             except (AttributeError, IndexError, KeyError, TypeError, ValueError):
@@ -108,7 +111,6 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
                 raise InvalidStateError(
                     f"cannot write this {type(value).__name__} as JSON: it is inconsistent"
                 ) from None
-            return json.dumps(document, indent=indent, ensure_ascii=False)
     raise InvalidNotationError(f"cannot write {type(value).__name__} as JSON")
 
 
