@@ -46,6 +46,7 @@ def test_verbs_raise_only_library_errors_on_edited_states(name: str) -> None:
         "dumps": lambda: briscola.dumps(state),
         "render": lambda: briscola.render(state),
         "public_view": lambda: briscola.public_view(state),
+        "Record.from_state": lambda: briscola.Record.from_state(state),
     }
     for verb, call in calls.items():
         try:
@@ -64,3 +65,15 @@ def test_an_inconsistent_state_is_named_as_such() -> None:
     # A field JSON cannot hold fails in the encoder itself, inside the same guard.
     with pytest.raises(InvalidStateError, match="inconsistent"):
         briscola.dumps(_edited("turn holding bytes"))
+
+
+class _BadHash:
+    """A value whose own ``__hash__`` fails with something other than a TypeError."""
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+
+def test_an_option_whose_hash_fails_is_refused_as_a_rules_error() -> None:
+    with pytest.raises(briscola.RulesError):
+        briscola.rules("classic", seven_swap=_BadHash())  # type: ignore[arg-type]

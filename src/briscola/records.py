@@ -184,6 +184,11 @@ class Record:
                 f"Record.from_state() needs a State or a Match, not {type(state).__name__}"
             )
         _check_tag_names(tags, _RESERVED)
+        if not isinstance(state.rules, Rules):
+            raise InvalidStateError(
+                "Record.from_state() cannot use this state: it is inconsistent (its rules "
+                "are not a Rules); build states with new_game() and apply()"
+            )
         trump = state.trump_suit if state.rules.trump_source is TrumpSource.SEPARATE_FLIP else None
         return cls(
             state.rules,

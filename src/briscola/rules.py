@@ -1469,7 +1469,9 @@ def rules(variant: VariantId | Rules, /, **options: Unpack[TableRules]) -> Rules
     try:
         key = (type(variant), variant, *((n, type(v), v) for n, v in sorted(options.items())))
         cached = _CACHE.get(key)
-    except TypeError:  # an unhashable value, such as a list of signal tokens
+    except Exception:
+        # A value that cannot be hashed (a list of signal tokens, or an object whose own
+        # __hash__ fails) is checked without the cache.
         return _build_rules(variant, options)
     if cached is None:
         cached = _build_rules(variant, options)
