@@ -311,3 +311,17 @@ def test_claims_are_encoded() -> None:
     vector = observation(observe(state, 1))
     # Seat 0 is three places after seat 1 in a four-seat game.
     assert vector[layout["claim_has/3"].offset + card.id] == 1.0
+
+
+def test_a_tracker_clears_a_rebid_made_after_its_vector_was_rebuilt() -> None:
+    # Seats observed every other move only: a seat bids, nobody follows the move, its
+    # vector is rebuilt later, then it bids again; the first bid must not stay in the
+    # vector (seed 18: seat 0 bids, then calls the 2).
+    for seed in range(40):
+        state = briscola.new_game("chiamata", seed=seed)
+        rng = random.Random(seed)
+        tracker = Tracker(state)
+        while not briscola.is_over(state):
+            state = tracker.apply(rng.choice(briscola.legal_moves(state)))
+            if rng.random() < 0.5:
+                assert np.array_equal(tracker.observation(0), observation(observe(state, 0)))

@@ -802,7 +802,6 @@ class Tracker:
         # The auction as `observation` reads it: the opening run of bids and passes.
         self._auction_open = layout.chiamata
         self._passed: set[int] = set()
-        self._ranks: dict[int, int] = {}
         self._bids = False
         for seat, move in state.history:
             if not self._auction_open:
@@ -1220,12 +1219,12 @@ class Tracker:
         cells = self._cells
         kind = type(move)
         if kind is Bid:
+            # The seat's previous bid is cleared from the vector itself: the vector may have
+            # been built from scratch since that bid, so no record kept here would be sure.
             base = canvas.bid_rank[mover]
-            old_rank = self._ranks.get(mover)
-            if old_rank is not None:
-                cells[base + old_rank - 1] = 0.0
-            rank = self._ranks[mover] = int(move.rank)  # type: ignore[attr-defined]
-            cells[base + rank - 1] = 1.0
+            for rank in range(len(Rank)):
+                cells[base + rank] = 0.0
+            cells[base + int(move.rank) - 1] = 1.0  # type: ignore[attr-defined]
         elif kind is BidPoints:
             target = move.target  # type: ignore[attr-defined]
             cells[canvas.bid_points + mover] = max(0, target - 60) / 60
