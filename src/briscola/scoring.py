@@ -98,13 +98,17 @@ _SINGLE_SEATS: Final = frozenset(tuple((seat,) for seat in range(n)) for n in ra
 
 
 def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """The card points of each side; cheap for the common shapes (a side per seat, 2 v 2)."""
+    """The card points of each side.
+
+    The shapes of the presets (2 v 2, a side per seat, 3 v 3) are written out: a generator
+    per side costs about ten times as much, and `score` and `observe` ask on every call.
+    """
     if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
         (a, b), (c, d) = teams
         return (points[a] + points[b], points[c] + points[d])
     if teams in _SINGLE_SEATS:
         return points
-    if len(teams) == 2 and len(teams[0]) == 3 and len(teams[1]) == 3:  # classic-6
+    if len(teams) == 2 and len(teams[0]) == 3 and len(teams[1]) == 3:
         (a, b, c), (d, e, f) = teams
         return (points[a] + points[b] + points[c], points[d] + points[e] + points[f])
     return tuple(sum(points[seat] for seat in side) for side in teams)
