@@ -7,16 +7,14 @@ The contract it produces is read back by `briscola._contract`.
 
 from __future__ import annotations
 
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from ._contract import first_hand, two_rank
 from ._play import close_trick, next_seat
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, evolve_state
+from .state import Phase, State, evolver
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -24,11 +22,13 @@ _NAME_SUITS: Final = tuple(NameSuit(suit) for suit in Suit)
 _NAME_CARDS: dict[tuple[tuple[Card, ...], bool], tuple[Move, ...]] = {}
 
 
-@attrs.frozen
-class _Bidding:
+class _Bidding(NamedTuple):
+    """The auction so far: the highest bid, who made it, and the seats that have passed
+    (bit ``1 << seat`` of ``passed``)."""
+
     high: Bid | BidPoints | None
     high_seat: int | None
-    passed: frozenset[int]
+    passed: int
 
 
 # The auction read back from the last history asked about: legal_auction(s) and then
@@ -54,13 +54,13 @@ def _remember(history: tuple[tuple[int, Move], ...], bidding: _Bidding) -> None:
 def _read_bidding(s: State) -> _Bidding:
     high: Bid | BidPoints | None = None
     high_seat = None
-    passed: set[int] = set()
+    passed = 0
     for seat, move in s.history:
         if type(move) is Bid or type(move) is BidPoints:
             high, high_seat = move, seat
         elif type(move) is Pass:
-            passed.add(seat)
-    bidding = _Bidding(high, high_seat, frozenset(passed))
+            passed |= 1 << seat
+    bidding = _Bidding(high, high_seat, passed)
     _remember(s.history, bidding)
     return bidding
 
@@ -86,10 +86,12 @@ def _point_floor(r: Rules, high: Bid | BidPoints | None) -> int | None:
 
 def legal_auction(s: State) -> tuple[Move, ...]:
     """`Bid` by ladder position, then `BidPoints` by target, then `Pass` (§2.5.2, §2.5.3)."""
-    r = s.rules
-    bidding = _bidding(s)
+    return _auction_moves(s.rules, _bidding(s))
+
+
+def _auction_moves(r: Rules, bidding: _Bidding) -> tuple[Move, ...]:
     high = bidding.high
-    forced = high is None and len(bidding.passed) == r.active_players
+    forced = high is None and bidding.passed.bit_count() == r.active_players
     moves: list[Move] = []
     if r.auction is Auction.RANKS and not _is_two_call(r, high):
         ladder = r.call_ranks
@@ -111,19 +113,29 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
     """Make a legal bid or pass, then end the auction or pass the turn on."""
     r = s.rules
     history = s.history + ((seat, move),)
-    bidding = _bidding_after(s, seat, move)
+    before = _bidding(s)
+    kind = type(move)
+    active_players = r.active_players
+    if kind is Bid or kind is BidPoints:
+        bidding = _Bidding(move, seat, before.passed)  # type: ignore[arg-type]
+    elif before.high is None and before.passed.bit_count() == active_players:
+        bidding = before  # a forced first hand never passes
+    else:
+        bidding = _Bidding(before.high, before.high_seat, before.passed | 1 << seat)
     _remember(history, bidding)
-    active = r.seats_for(s.dealer)
-    if bidding.high is None and len(bidding.passed) == r.active_players:
+    passed = bidding.passed
+    caller = bidding.high_seat
+    if caller is None and passed.bit_count() == active_players:
         if r.all_pass is AllPass.REDEAL:
             return _with(s, Phase.OVER, None, history)  # a void deal (§2.5.2)
-        return _with(s, Phase.AUCTION, first_hand(r, s.dealer), history)  # forced (§2.5.2)
-    caller = bidding.high_seat
+        # Forced (§2.5.2): the first hand must bid.
+        forced = _auction_moves(r, bidding)
+        return _with(s, Phase.AUCTION, first_hand(r, s.dealer), history, forced)
     assert r.point_call_step is not None
     ends = caller is not None and (
-        all(other in bidding.passed for other in active if other != caller)
-        or (type(move) is Bid and r.after_two is AfterTwo.ENDS and move.rank is two_rank(r))
-        or (type(move) is BidPoints and move.target + r.point_call_step > 120)
+        (passed | 1 << caller).bit_count() == active_players
+        or (kind is Bid and r.after_two is AfterTwo.ENDS and move.rank is two_rank(r))  # type: ignore[attr-defined]
+        or (kind is BidPoints and move.target + r.point_call_step > 120)  # type: ignore[attr-defined]
     )
     if ends:
         assert caller is not None
@@ -131,19 +143,11 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
             leader = caller if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
             return _with(s, Phase.PLAY, leader, history, leader=leader)
         return _with(s, Phase.NAME_TRUMP, caller, history)
-    turn = next_seat(r, s.dealer, seat)
-    while turn in bidding.passed:
-        turn = next_seat(r, s.dealer, turn)
-    return _with(s, Phase.AUCTION, turn, history)
-
-
-def _bidding_after(s: State, seat: int, move: Move) -> _Bidding:
-    before = _bidding(s)
-    if type(move) is Bid or type(move) is BidPoints:
-        return _Bidding(move, seat, before.passed)
-    if before.high is None and len(before.passed) == s.rules.active_players:
-        return before  # a forced first hand never passes
-    return _Bidding(before.high, before.high_seat, before.passed | {seat})
+    following = r.next_seats[s.dealer]
+    turn = following[seat]
+    while passed >> turn & 1:
+        turn = following[turn]
+    return _with(s, Phase.AUCTION, turn, history, _auction_moves(r, bidding))
 
 
 def _with(
@@ -151,19 +155,25 @@ def _with(
     phase: Phase,
     turn: int | None,
     history: tuple[tuple[int, Move], ...],
+    legal: tuple[Move, ...] | None = None,
     *,
     leader: int | None = None,
     trump_suit: Suit | None = None,
 ) -> State:
-    return evolve_state(
+    return _moved(
         s,
-        phase=phase,
-        turn=turn,
-        history=history,
-        leader=s.leader if leader is None else leader,
-        trump_suit=s.trump_suit if trump_suit is None else trump_suit,
-        talked=False,
+        phase,
+        s.leader if leader is None else leader,
+        turn,
+        history,
+        s.trump_suit if trump_suit is None else trump_suit,
+        False,
+        legal,
     )
+
+
+# The auction's and the naming's transition, built by position (see `evolver`).
+_moved: Final = evolver("phase", "leader", "turn", "history", "trump_suit", "talked")
 
 
 # --- naming the suit or the card -------------------------------------------------------------
@@ -217,7 +227,7 @@ def why_illegal(s: State, move: Move) -> str:
         return "an Ace cannot be called (allow_ace_call is off)"
     bidding = _bidding(s)
     high = bidding.high
-    forced = high is None and len(bidding.passed) == r.active_players
+    forced = high is None and bidding.passed.bit_count() == r.active_players
     if type(move) is Pass:
         return f"seat {seat} must bid: everyone has passed, and the first hand must call"
     if type(move) is Bid:

@@ -19,9 +19,9 @@ probability up to a bias below 2⁻³⁵⁰ (40! is about 2¹⁵⁹).
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import Final
+from typing import Any, Final
 
 from .cards import Card
 from .errors import RulesError
@@ -84,9 +84,21 @@ def seed_text(seed: int) -> str:
 
 def entropy(seed: int) -> int:
     """The 512-bit integer that drives every random choice of a deal dealt from ``seed``."""
+    sha512 = _sha512
+    if sha512 is None:
+        sha512 = _load_sha512()
+    return int.from_bytes(sha512(_DOMAIN + seed_text(seed).encode()).digest(), "big")
+
+
+_sha512: Callable[[bytes], Any] | None = None
+
+
+def _load_sha512() -> Callable[[bytes], Any]:
+    global _sha512
     import hashlib  # OpenSSL's start-up is paid on the first deal, not by `import briscola`
 
-    return int.from_bytes(hashlib.sha512(_DOMAIN + seed_text(seed).encode()).digest(), "big")
+    _sha512 = hashlib.sha512
+    return _sha512
 
 
 def fresh_seed() -> int:
@@ -97,12 +109,44 @@ def fresh_seed() -> int:
 
 
 def shuffle(cards: Sequence[Card], x: int) -> tuple[tuple[Card, ...], int]:
-    """Fisher–Yates over ``cards`` driven by ``x``; returns the deck and what is left of ``x``."""
+    """Fisher–Yates over ``cards`` driven by ``x``; returns the deck and what is left of ``x``.
+
+    Step 3 of the module's description, in groups: ``divmod(x, i + 1)`` for consecutive
+    ``i`` is the same as one ``divmod`` by the product of their ``i + 1``, then the small
+    divisions of the remainder; a product below 2**30 keeps those divisions on one-digit
+    integers, so the 512-bit number is divided six times for 40 cards instead of 39.
+    """
     deck = list(cards)
-    for i in range(len(deck) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    steps = _STEPS.get(len(deck))
+    if steps is None:
+        steps = _STEPS[len(deck)] = _radix_groups(len(deck))
+    for radix, group in steps:
+        x, small = divmod(x, radix)
+        for i, size in group:
+            j = small % size
+            small //= size
+            deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck), x
+
+
+def _radix_groups(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The steps of `shuffle` for a deck of ``length``: ``(product, ((i, i + 1), ...))``,
+    ``i`` from ``length - 1`` down to 1, each group's product of ``i + 1`` below 2**30."""
+    groups = []
+    i = length - 1
+    while i >= 1:
+        product = 1
+        group = []
+        while i >= 1 and product * (i + 1) < _ONE_DIGIT:
+            product *= i + 1
+            group.append((i, i + 1))
+            i -= 1
+        groups.append((product, tuple(group)))
+    return tuple(groups)
+
+
+_ONE_DIGIT: Final = 1 << 30  # CPython's integer digit: smaller numbers divide in one step
+_STEPS: Final[dict[int, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]] = {}
 
 
 def deal_hands(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Unpack
+from typing import Final, NamedTuple, Unpack
 
 from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
@@ -40,8 +40,17 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import OPTIONS, VARIANTS, Rules, TableRules, TrumpSource, VariantId, rules
-from .state import Phase, State, _StateCache, new_state
+from .rules import (
+    OPTIONS,
+    VARIANTS,
+    Rules,
+    TableRules,
+    TrumpSource,
+    TwoSwapWindow,
+    VariantId,
+    rules,
+)
+from .state import Phase, State, _StateCache, builder
 
 __all__ = [
     "apply",
@@ -87,14 +96,16 @@ def new_game(
     """
     if options:
         r = rules(variant, **options)
+    elif type(variant) is str:
+        preset = VARIANTS.get(variant)
+        r = preset if preset is not None else rules(variant)
     elif isinstance(variant, Rules):
         r = variant
     else:
-        preset = VARIANTS.get(variant) if isinstance(variant, str) else None
-        r = preset if preset is not None else rules(variant)
+        r = rules(variant)
     dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
     trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if seed is not None:
+    if seed is not None and type(seed) is not int:
         seed = check_seed(seed)
     if deck is not None:
         return deal_from(r, deck, dealer, trump_suit)
@@ -202,10 +213,9 @@ def _deal(
     trump_suit: Suit | None,
 ) -> State:
     """The canonical deal of §1.6, then the first phase of the deal."""
-    players = r.players
-    seats = r.seats_for(dealer)
-    hands = deal_hands(deck, seats, r.hand_size, r.deal_packet_size, players)
-    dealt = r.dealt_cards
+    plan = _plan(r, dealer)
+    hands = deal_hands(deck, plan.seats, r.hand_size, r.deal_packet_size, r.players)
+    dealt = plan.dealt
     trump_card: Card | None = None
     if r.has_face_up_card:
         trump_card = deck[dealt]
@@ -215,42 +225,95 @@ def _deal(
         stock = deck[dealt:]
         if r.trump_source is TrumpSource.LAST_DEALT:
             trump_suit = deck[dealt - 1].suit
+    leader = plan.leader
+    turn: int | None = leader
+    phase = plan.phase
+    shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if phase is None:  # the round before the first lead depends on the trump suit (§3.2)
+        phase = opening(r, trump_suit, removed, None)
+    if phase is _AUCTION:
+        if r.annul_zero_point_hand and any(
+            sum(r.card_points[card.id] for card in hands[seat]) == 0 for seat in plan.seats
+        ):
+            phase, turn = _OVER, None  # annulled before the auction (§2.5.6)
+    elif phase is _PLAY and plan.shows_hands:
+        shown = automatic_snapshot(r, hands, dealer)
+    return _dealt_state(
+        r,
+        phase,
+        dealer,
+        deck,
+        removed,
+        hands,
+        stock,
+        0,
+        trump_card,
+        trump_suit,
+        leader,
+        turn,
+        (),
+        (),
+        plan.no_points,
+        (),
+        False,
+        shown,
+        tuple(map(_PLAY_OF, hands[leader])) if phase is _PLAY and r.plain_play else None,
+    )
+
+
+class _Plan(NamedTuple):
+    """What every deal of one `Rules` and dealer has in common, worked out once."""
+
+    seats: tuple[int, ...]
+    """The seats dealt to, in dealing order from the first hand."""
+    dealt: int
+    """Cards dealt into the hands; the face-up card (if any) is the next one."""
+    leader: int
+    """The seat that acts first."""
+    phase: Phase | None
+    """The first phase, or ``None`` where it depends on the deal's trump suit."""
+    shows_hands: bool
+    """Whether the hands are shown to partners automatically before the first lead."""
+    no_points: tuple[int, ...]
+    """Every seat's card points at the deal: zeros."""
+
+
+def _plan(r: Rules, dealer: int) -> _Plan:
+    try:
+        return r._plans[dealer]  # type: ignore[no-any-return]
+    except AttributeError:  # an unpickled Rules: its plans were not pickled
+        object.__setattr__(r, "_plans", {})
+    except KeyError:
+        pass
+    players = r.players
+    seats = r.seats_for(dealer)
     # first_leader_offset=-1: the seat before the dealer in play order leads (§2.6.1).
     leader = seats[0] if r.first_leader_offset != -1 else (dealer - 1) % players
-    turn: int | None = leader
+    phase: Phase | None
     if r.auction is not None:
-        phase = Phase.AUCTION
-        if r.annul_zero_point_hand and any(
-            sum(r.card_points[card.id] for card in hands[seat]) == 0 for seat in seats
-        ):
-            phase, turn = Phase.OVER, None  # annulled before the auction (§2.5.6)
+        phase = _AUCTION
+    elif r.two_swap and r.two_swap_window is not TwoSwapWindow.FIRST_TRICK:
+        phase = None
     else:
-        phase = opening(r, trump_suit, removed, None)
-    shown = automatic_snapshot(r, hands, dealer) if phase is Phase.PLAY else ()
-    return new_state(
-        rules=r,
-        phase=phase,
-        dealer=dealer,
-        deck=deck,
-        removed=removed,
-        hands=hands,
-        stock=stock,
-        drawn=0,
-        trump_card=trump_card,
-        trump_suit=trump_suit,
-        leader=leader,
-        turn=turn,
-        trick=(),
-        tricks=(),
-        points=(0,) * players,
-        history=(),
-        talked=False,
-        shown=shown,
+        phase = opening(r, None, (), None)
+    plan = _Plan(
+        seats,
+        r.dealt_cards,
+        leader,
+        phase,
+        r.auction is None and bool(automatic_snapshot(r, ((),) * players, dealer)),
+        (0,) * players,
     )
+    r._plans[dealer] = plan
+    return plan
 
 
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_AUCTION: Final = Phase.AUCTION
+_PLAY_OF: Final = _play.PLAY_OF.__getitem__
+# The first state of a deal, every field given by position (see `briscola.state.evolver`).
+_dealt_state: Final = builder()
 _legal_play: Final = _play.legal_play
 _apply_play: Final = _play.apply_play
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {

@@ -40,8 +40,9 @@ from .tricks import winning_index
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
-_PLAY_OF: Final = {play.card: play for play in PLAYS}
-_play_of: Final = _PLAY_OF.__getitem__
+PLAY_OF: Final = {play.card: play for play in PLAYS}
+"""The one `Play` of each card, by card."""
+_play_of: Final = PLAY_OF.__getitem__
 # The two commonest transitions, built by position (see `evolver` for what it saves).
 _card_played: Final = evolver("hands", "turn", "trick", "history", "talked")
 _trick_closed: Final = evolver(
@@ -60,6 +61,10 @@ _trick_closed: Final = evolver(
     "shown",
 )
 _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
+# Tables that spare a move its allocations: each card alone in a tuple, and each history
+# entry ``(seat, Play(card))`` alone in a tuple, by seat and card id.
+_ONE: Final = tuple((card,) for card in DECK)
+_ENTRY: Final = tuple(tuple(((seat, play),) for play in PLAYS) for seat in range(6))
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new_trick: Final = tuple.__new__
@@ -123,15 +128,29 @@ def draw(
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
-    for k, card in enumerate(batch):
+    draw_cards(hands, batch, order)
+    return stock, trump_card
+
+
+def draw_cards(
+    hands: list[tuple[Card, ...]], cards: tuple[Card, ...], order: tuple[int, ...]
+) -> None:
+    """Give ``cards[k]`` to seat ``order[k]``, each hand kept in card-id order."""
+    for k, card in enumerate(cards):
         drawer = order[k]
         hand = hands[drawer]
         card_id = card.id
+        if len(hand) == 2:  # the three-card hands of the stock games, one card short
+            a, b = hand
+            i = card_id
+            hands[drawer] = (
+                (card, a, b) if i < a.id else (a, card, b) if i < b.id else (a, b, card)
+            )
+            continue
         i = len(hand)
-        while i and hand[i - 1].id > card_id:  # keep the hand in card-id order
+        while i and hand[i - 1].id > card_id:
             i -= 1
         hands[drawer] = hand[:i] + (card,) + hand[i:]
-    return stock, trump_card
 
 
 def swapped(s: State, rank: Rank) -> bool:
@@ -243,30 +262,58 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     r = s.rules
     hands = s.hands
     hand = hands[seat]
-    # Found by identity (cards are interned): `hand.index` would call `Card.__eq__` for
-    # every card before it.
-    i = 0
-    for held in hand:
-        if held is card:
-            break
-        i += 1
+    if len(hand) == 3:  # `without`, written out for the three-card hands of the stock games
+        a, b, c = hand
+        hand = (b, c) if a is card else (a, c) if b is card else (a, b)
     else:
-        i = hand.index(card)
-    hand = hand[:i] + hand[i + 1 :]
-    trick = s.trick + (card,)
-    history = s.history + ((seat, move),)
-    if len(trick) < r.active_players:
+        hand = without(hand, card)
+    trick = s.trick
+    history = s.history + _ENTRY[seat][card.id]
+    if len(trick) + 1 < r.active_players:
         # The commonest move of all: a card that does not end the trick.
-        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        trick = trick + _ONE[card.id] if trick else _ONE[card.id]
+        if len(hands) == 2:
+            hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        else:
+            hands = hands[:seat] + (hand,) + hands[seat + 1 :]
         turn = r.next_seats[s.dealer][seat]
         # With plain play the next seat's moves are its cards: list them now, while the
         # hand is at hand, so that legal_moves() finds them cached.
-        legal = tuple(map(_play_of, hands[turn])) if r.plain_play else None
+        legal: tuple[Move, ...] | None = None
+        if r.plain_play:
+            following = hands[turn]
+            if len(following) == 3:  # `plays_of`, written out
+                a, b, c = following
+                legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
+            else:
+                legal = plays_of(following)
         return _card_played(s, hands, turn, trick, history, False, legal)
+    trick = trick + _ONE[card.id]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
         return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
     return close_trick(s, seat, hand, trick, history)
+
+
+def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less ``card``, found by identity (cards are interned; `tuple.index` would
+    call `Card.__eq__` for every card before it)."""
+    if len(hand) == 3:  # the hand of every stock game with three cards
+        a, b, c = hand
+        return (b, c) if a is card else (a, c) if b is card else (a, b)
+    for i, held in enumerate(hand):
+        if held is card:
+            return hand[:i] + hand[i + 1 :]
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def plays_of(hand: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The `Play` of each card of ``hand``, in hand order."""
+    if len(hand) == 3:
+        a, b, c = hand
+        return (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
+    return tuple(map(_play_of, hand))
 
 
 def close_trick(
@@ -278,52 +325,97 @@ def close_trick(
 ) -> State:
     """Resolve the complete ``trick``, collect it and draw (§1.4, §1.7)."""
     r = s.rules
-    players = r.players
     leader = s.leader
-    seats = r.trick_seats[s.dealer][leader]
+    dealer = s.dealer
+    seats = r.trick_seats[dealer][leader]
     values = r.card_points
+    hands = s.hands
+    points = s.points
+    stock = s.stock
     if len(trick) == 2:
-        # Two players, the commonest table: `trick_winner` and the points loop written out
-        # for a pair of cards (a fifth of the cost of closing a trick).
+        # Two players, the commonest table, written out: the winner of a pair of cards
+        # (§1.4), the points, and a draw of one card each from the stock (§1.7).
         first, second = trick
         if second.suit is first.suit:
-            winner = seats[r.strength[second.id] > r.strength[first.id]]
+            second_wins = r.strength[second.id] > r.strength[first.id]
         else:
-            winner = seats[second.suit is s.trump_suit]
+            second_wins = second.suit is s.trump_suit
+        winner = seats[second_wins]
         taken = values[first.id] + values[second.id]
+        if taken:
+            points = (
+                (points[0] + taken, points[1]) if winner == 0 else (points[0], points[1] + taken)
+            )
+        if len(hand) == 2 and (len(stock) > 2 or (len(stock) == 2 and s.trump_card is not None)):
+            # Both hands are one card short of three: the winner draws the top card of the
+            # stock and the other seat the next, each into its place in card-id order.
+            other = hands[1 - seat]
+            (a, b), (c, d) = (hand, other) if winner == seat else (other, hand)
+            x, y = stock[0], stock[1]
+            gains = (x, a, b) if x.id < a.id else (a, x, b) if x.id < b.id else (a, b, x)
+            loses = (y, c, d) if y.id < c.id else (c, y, d) if y.id < d.id else (c, d, y)
+            a, b, c = gains
+            return _trick_closed(
+                s,
+                _PLAY,
+                (gains, loses) if winner == 0 else (loses, gains),
+                stock[2:],
+                s.drawn + 2,
+                s.trump_card,
+                winner,
+                winner,
+                (),
+                s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
+                points,
+                history,
+                False,
+                s.shown,
+                (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id]) if r.plain_play else None,
+            )
+        new_hands = [hand, hands[1]] if seat == 0 else [hands[0], hand]
     else:
         winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
         taken = 0
         for played in trick:
             taken += values[played.id]
-    points = s.points
-    if taken:
-        points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
-    new_hands = list(s.hands)
-    new_hands[seat] = hand
-    stock = s.stock
+        if taken:
+            points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
+        new_hands = list(hands)
+        new_hands[seat] = hand
     trump_card = s.trump_card
     phase = _PLAY
     turn: int | None = winner
     shown = s.shown
+    drawn = s.drawn
     if trump_card is not None or stock:
-        stock, trump_card = draw(new_hands, stock, trump_card, r.trick_seats[s.dealer][winner])
-        if trump_card is None and not stock:
-            # The stock has just run out (§3.4).
-            sharing = r.share_hands_when_stock_empty
-            if sharing is ShareHands.VOLUNTARY:
-                phase = Phase.SHARE_HANDS
-            elif sharing is ShareHands.AUTOMATIC:
-                shown = shown + tuple((s_, new_hands[s_]) for s_ in range(players))
-    if not new_hands[winner]:
+        order = r.trick_seats[dealer][winner]
+        if len(stock) >= len(order):
+            drawn += len(order)
+            draw_cards(new_hands, stock[: len(order)], order)
+            stock = stock[len(order) :]
+        else:
+            drawn += len(stock)
+            stock, trump_card = draw(new_hands, stock, trump_card, order)
+            if trump_card is None and not stock:
+                # The stock has just run out (§3.4).
+                sharing = r.share_hands_when_stock_empty
+                if sharing is ShareHands.VOLUNTARY:
+                    phase = Phase.SHARE_HANDS
+                elif sharing is ShareHands.AUTOMATIC:
+                    shown = shown + tuple((s_, new_hands[s_]) for s_ in range(r.players))
+    next_hand = new_hands[winner]
+    legal: tuple[Move, ...] | None = None
+    if not next_hand:
         phase = _OVER
         turn = None
+    elif phase is _PLAY and r.plain_play:
+        legal = plays_of(next_hand)
     return _trick_closed(
         s,
         phase,
         tuple(new_hands),
         stock,
-        s.drawn + len(s.stock) - len(stock),
+        drawn,
         trump_card,
         winner,
         turn,
@@ -333,7 +425,7 @@ def close_trick(
         history,
         False,
         shown,
-        tuple(map(_play_of, new_hands[winner])) if phase is _PLAY and r.plain_play else None,
+        legal,
     )
 
 

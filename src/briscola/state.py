@@ -186,6 +186,19 @@ def _generate() -> tuple[Callable[..., State], Callable[..., State]]:
     return scope["new_state"], scope["evolve_state"]
 
 
+def builder() -> Callable[..., State]:
+    """A builder that takes every field of `State` by position, in field order, then the
+    legal moves (or ``None``): `new_state` without the keyword handling, for the deal."""
+    body = "".join(f"    s.{name} = {name}\n" for name in _FIELDS)
+    source = (
+        f"def build({', '.join(_FIELDS)}, _legal):\n    s = _new(_Builder)\n{body}"
+        "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
+    exec(source, scope)  # source built from the field names only
+    return scope["build"]  # type: ignore[no-any-return]
+
+
 def evolver(*names: str) -> Callable[..., State]:
     """A builder that copies a state with the fields ``names`` changed, taken by position.
 
