@@ -52,3 +52,22 @@ def test_the_hash_of_a_state_is_cached_and_matches_an_equal_state() -> None:
     assert hash(pickle.loads(pickle.dumps(state))) == first
     assert "_hash" not in repr(state)
     assert {state: 1}[twin] == 1
+
+
+def test_the_state_layout_has_a_slot_for_each_field() -> None:
+    from briscola.state import State, _Builder, _StateCache
+
+    fields = {field.name for field in attrs.fields(State)}
+    assert set(_StateCache.__slots__) == {*fields, "_hash", "_legal"}
+    # Neither class adds a slot: the builder is relabelled as a State on their common base.
+    assert vars(State)["__slots__"] == ()
+    assert vars(_Builder)["__slots__"] == ()
+
+
+def test_the_legal_moves_and_hash_caches_are_not_fields() -> None:
+    state = briscola.new_game("classic", seed=5)
+    names = {field.name for field in attrs.fields(briscola.State)}
+    assert "_legal" not in names
+    assert "_hash" not in names
+    assert attrs.evolve(state) == state
+    assert hash(pickle.loads(pickle.dumps(state))) == hash(state)

@@ -164,7 +164,17 @@ def deal_hands(
     for k, seat in enumerate(seats):
         # One card at a time: every active-th card from the k-th; else whole hands in turn.
         cards = deck[k:dealt:active] if packet == 1 else deck[k * hand_size : (k + 1) * hand_size]
-        hands[seat] = tuple(sorted(cards, key=_by_id))
+        if len(cards) == 3:  # the stock games: three compares instead of a sort
+            a, b, c = cards
+            if a.id > b.id:
+                a, b = b, a
+            if b.id > c.id:
+                b, c = c, b
+            if a.id > b.id:
+                a, b = b, a
+            hands[seat] = (a, b, c)
+        else:
+            hands[seat] = tuple(sorted(cards, key=_by_id))
     return tuple(hands)
 
 

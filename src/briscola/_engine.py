@@ -279,12 +279,9 @@ class _Plan(NamedTuple):
 
 
 def _plan(r: Rules, dealer: int) -> _Plan:
-    try:
-        return r._plans[dealer]  # type: ignore[no-any-return]
-    except AttributeError:  # an unpickled Rules: its plans were not pickled
-        object.__setattr__(r, "_plans", {})
-    except KeyError:
-        pass
+    found: _Plan | None = r._memo.get(("deal", dealer))
+    if found is not None:
+        return found
     players = r.players
     seats = r.seats_for(dealer)
     # first_leader_offset=-1: the seat before the dealer in play order leads (§2.6.1).
@@ -304,7 +301,7 @@ def _plan(r: Rules, dealer: int) -> _Plan:
         r.auction is None and bool(automatic_snapshot(r, ((),) * players, dealer)),
         (0,) * players,
     )
-    r._plans[dealer] = plan
+    r._memo["deal", dealer] = plan
     return plan
 
 

@@ -919,12 +919,13 @@ _PLAIN_TYPES: Final = frozenset((bool, int, float, str, type(None)))
 
 
 class _RulesCache:
-    """A private slot of `Rules` that is not an attrs field: ``_plans`` holds the engine's
-    plan of a deal for each dealer, filled on first use (see `briscola._engine`). It takes
-    no part in equality, hashing, the repr or pickling."""
+    """A private slot of `Rules` that is not an attrs field, so it takes no part in
+    equality, hashing, the repr or pickling: ``memo`` holds what the layers above work out
+    once per `Rules` and keep, keyed by a tuple that starts with the module's own tag (the
+    engine's deal plan of each dealer, scoring's sides of each dealer)."""
 
-    __slots__ = ("_plans",)
-    _plans: dict[int, Any]
+    __slots__ = ("_memo",)
+    _memo: dict[tuple[str, int], Any]
 
 
 # cache_hash: a Rules is hashed wherever a state is, and its 40 fields cost a microsecond.
@@ -1047,6 +1048,9 @@ class Rules(_RulesCache):
     removed: tuple[Card, ...] = attrs.field(init=False, eq=False)
     """The cards the variant leaves out of every deal (the 2s of ``classic-6``, the
     ``removed_two`` of ``classic-3``)."""
+    dealt_cards: int = attrs.field(init=False, eq=False)
+    """How many cards the deal puts in the hands; the face-up card (if any) is the next
+    card of the deck, and the face-down stock follows it (§1.6)."""
     has_stock: bool = attrs.field(init=False, eq=False)
     """Whether undealt cards form a stock drawn from after each trick."""
     trump_kind: TrumpKind = attrs.field(init=False, eq=False)
@@ -1124,6 +1128,7 @@ class Rules(_RulesCache):
             "players": players,
             "active_players": active,
             "hand_size": hand_size,
+            "dealt_cards": active * hand_size,
             "teams": preset.sides,
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
@@ -1157,7 +1162,7 @@ class Rules(_RulesCache):
             orders.append(tuple(by_leader))
         object.__setattr__(self, "next_seats", following)
         object.__setattr__(self, "trick_seats", tuple(orders))
-        object.__setattr__(self, "_plans", {})
+        object.__setattr__(self, "_memo", {})
 
     def teams_for(self, dealer: int) -> tuple[tuple[int, ...], ...]:
         """The sides of a deal dealt by ``dealer``, each a tuple of seats.
@@ -1179,12 +1184,6 @@ class Rules(_RulesCache):
                 f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
             )
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
-
-    @property
-    def dealt_cards(self) -> int:
-        """How many cards the deal puts in the hands; the face-up card (if any) is the next
-        card of the deck, and the face-down stock follows it (§1.6)."""
-        return self.active_players * self.hand_size
 
     @property
     def default_match_format(self) -> tuple[str, int]:
@@ -1553,6 +1552,21 @@ def _refuse_unknown_fields(init: Callable[..., None]) -> Callable[..., None]:
 
 
 setattr(Rules, "__init__", _refuse_unknown_fields(Rules.__init__))  # noqa: B010
+
+
+def _with_memo(setstate: Callable[[Rules, Any], None]) -> Callable[[Rules, Any], None]:
+    """Wrap attrs' ``__setstate__`` of `Rules`: an unpickled or copied `Rules` starts with an
+    empty memo, like a new one."""
+
+    @functools.wraps(setstate)
+    def restored(self: Rules, state: Any) -> None:
+        setstate(self, state)
+        object.__setattr__(self, "_memo", {})
+
+    return restored
+
+
+setattr(Rules, "__setstate__", _with_memo(vars(Rules)["__setstate__"]))  # noqa: B010
 
 
 class _Presets(Mapping[str, Rules]):

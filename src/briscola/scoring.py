@@ -11,12 +11,13 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
 from ._contract import Contract, contract, is_revealed
 from ._engine import check_state
+from ._frozen import builder
 from ._repr import fields_repr
 from .cards import Card
 from .moves import Move, NameCard, NameSuit
@@ -26,7 +27,8 @@ from .state import Phase, State
 __all__ = ["Score", "score"]
 
 
-@attrs.frozen(repr=False)
+# weakref_slot=False: `score` builds a Score through its twin (see `briscola._frozen`).
+@attrs.frozen(repr=False, weakref_slot=False)
 class Score:
     """The card points and the result of a deal, as far as it has gone.
 
@@ -65,6 +67,9 @@ class Score:
 
 
 _ZEROS: Final = {n: (0,) * n for n in range(1, 7)}
+_OVER: Final = Phase.OVER
+# Score(...) for the values computed here (see `briscola._frozen`).
+_score: Final = builder(Score)
 
 
 def score(state: State) -> Score:
@@ -77,19 +82,67 @@ def score(state: State) -> Score:
         ((0, 0), (0, 0), False)
     """
     check_state(state, "score")
+    return unchecked_score(state)
+
+
+def unchecked_score(state: State) -> Score:
+    """`score` of a value already known to be a `State` (``observe`` asks it on every
+    call)."""
     r = state.rules
     if r.auction is not None:
         deal, holder = contract_of(state)
         return chiamata_score(state, deal, holder)
+    sides = _sides(r, state.dealer)
     points = state.points
-    # Rules.teams is the side list of every deal but one whose dealer sits out (bugiarda-5).
-    teams = r.teams_for(state.dealer) if r.dealer_sits_out else r.teams
-    team_points = _team_points(points, teams)
-    if state.phase is not Phase.OVER:
-        return Score(points, _ZEROS[r.players], _NOBODY, False, False, team_points)
-    if len(teams) == 2:
-        return _two_sides(state, teams, team_points)
-    return _singles(points, team_points)
+    team_points = _team_points(points, sides.teams)
+    if state.phase is not _OVER:
+        return _score(points, sides.zeros, _NOBODY, False, False, team_points)
+    if len(sides.teams) != 2:
+        return _singles(points, team_points)
+    # Two sides (§1.9, §3.8): ±1 a seat; a seat that sits out gets 0.
+    threshold = r.win_threshold
+    if team_points[0] >= threshold:
+        winner = 0
+    elif team_points[1] >= threshold:
+        winner = 1
+    elif r.tie_rule is TieRule.LAST_TRICK:
+        winner = 0 if state.tricks[-1].winner in sides.teams[0] else 1
+    else:
+        void = r.tie_rule is TieRule.REPLAY
+        return _score(points, sides.zeros, _NOBODY, True, void, team_points)
+    return _score(points, sides.deltas[winner], sides.winners[winner], True, False, team_points)
+
+
+class _Sides(NamedTuple):
+    """The sides of the deals of one `Rules` and dealer, and what each result gives them."""
+
+    teams: tuple[tuple[int, ...], ...]
+    """`Rules.teams_for` the dealer."""
+    zeros: tuple[int, ...]
+    """No game points for anyone."""
+    deltas: tuple[tuple[int, ...], ...]
+    """With two sides: the game points of every seat when side 0 wins, and when side 1 wins."""
+    winners: tuple[frozenset[int], ...]
+    """With two sides: the seats of side 0, and of side 1."""
+
+
+def _sides(r: Rules, dealer: int) -> _Sides:
+    found: _Sides | None = r._memo.get(("sides", dealer))
+    if found is not None:
+        return found
+    teams = r.teams_for(dealer)
+    outcomes = []
+    for winner in range(len(teams) if len(teams) == 2 else 0):
+        deltas = [0] * r.players
+        for side, members in enumerate(teams):
+            for seat in members:
+                deltas[seat] = 1 if side == winner else -1
+        outcomes.append(tuple(deltas))
+    sides = _Sides(
+        teams, _ZEROS[r.players], tuple(outcomes), tuple(frozenset(side) for side in teams)
+    )
+    r._memo["sides", dealer] = sides
+    return sides
 
 
 _NOBODY: Final = frozenset[int]()
@@ -114,30 +167,6 @@ def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) ->
     return tuple(sum(points[seat] for seat in side) for side in teams)
 
 
-def _two_sides(
-    state: State, teams: tuple[tuple[int, ...], ...], team_points: tuple[int, ...]
-) -> Score:
-    """Two sides (§1.9, §3.8): ±1 a seat; a seat that sits out gets 0."""
-    r = state.rules
-    threshold = r.win_threshold
-    winner: int | None = None
-    if team_points[0] >= threshold:
-        winner = 0
-    elif team_points[1] >= threshold:
-        winner = 1
-    elif r.tie_rule is TieRule.LAST_TRICK:
-        winner = 0 if state.tricks[-1].winner in teams[0] else 1
-    elif r.tie_rule is TieRule.REPLAY:
-        return Score(state.points, _ZEROS[r.players], frozenset(), True, True, team_points)
-    if winner is None:
-        return Score(state.points, _ZEROS[r.players], frozenset(), True, False, team_points)
-    deltas = [0] * r.players
-    for side, members in enumerate(teams):
-        for seat in members:
-            deltas[seat] = 1 if side == winner else -1
-    return Score(state.points, tuple(deltas), frozenset(teams[winner]), True, False, team_points)
-
-
 def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
     """Three players each for themself (§2.2, ruling R3)."""
     top = max(points)
@@ -151,7 +180,7 @@ def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:
     else:
         deltas = _ZEROS[len(points)]
         winners = frozenset()
-    return Score(points, deltas, winners, True, False, team_points)
+    return _score(points, deltas, winners, True, False, team_points)
 
 
 # The contract of the deal last asked about, and who was dealt the called card: once the card
@@ -203,13 +232,13 @@ def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> S
     zeros = _ZEROS[r.players]
     over = state.phase is Phase.OVER
     if deal is None:  # the auction is running, or the deal was void
-        return Score(points, zeros, frozenset(), over, over, (), cappotto=False)
+        return _score(points, zeros, frozenset(), over, over, (), cappotto=False)
     card = deal.card if deal.card is not None and is_revealed(state) else None
     partner: int | None = None
     if card is not None and holder is not None and called_card_played(state, card, holder):
         partner = holder
     if partner is None:
-        return Score(
+        return _score(
             points, zeros, _NOBODY, False, False, (), deal.caller, deal.target, card,
             cappotto=False,
         )  # fmt: skip
@@ -218,7 +247,7 @@ def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> S
     team_points = (side_points, sum(points) - side_points)
     solo = partner == caller
     if not over:
-        return Score(
+        return _score(
             points, zeros, _NOBODY, False, False, team_points,
             caller, deal.target, card, partner, solo, False,
         )  # fmt: skip
@@ -240,7 +269,7 @@ def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> S
         deltas[partner] = unit
         deltas[deal.caller] = (len(defenders) - 1) * unit
     winners = frozenset(side) if won else frozenset(defenders)
-    return Score(
+    return _score(
         points, tuple(deltas), winners, True, False, team_points,
         deal.caller, deal.target, card, partner, solo, cappotto,
     )  # fmt: skip

@@ -15,6 +15,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from ._enums import StateEnum
+from ._frozen import compile_function, twin
 from .cards import Card, Suit
 from .moves import Move
 from .rules import Rules
@@ -60,14 +61,40 @@ class Trick(NamedTuple):
 
 
 class _StateCache:
-    """Private caches of a `State`, in slots that are not attrs fields, so they take no
-    part in equality, hashing, the repr or pickling.
+    """The memory layout of a `State`, in slots: one per field (a test checks that they
+    match), and two private caches that are not attrs fields, so they take no part in
+    equality, hashing, the repr or pickling.
 
     ``_legal`` holds the legal moves once listed, ``_hash`` the hash once computed; ``None``
     means not yet. A state unpickled or built with attrs has neither slot set.
+
+    `State` and the engine's builder both take this layout and add no slot of their own:
+    relabelling a builder as a `State` is then checked by CPython against their common
+    base, without comparing lists of slots (see `_Builder`).
     """
 
-    __slots__ = ("_hash", "_legal")
+    __slots__ = (
+        "_hash",
+        "_legal",
+        "dealer",
+        "deck",
+        "drawn",
+        "hands",
+        "history",
+        "leader",
+        "phase",
+        "points",
+        "removed",
+        "rules",
+        "shown",
+        "stock",
+        "talked",
+        "trick",
+        "tricks",
+        "trump_card",
+        "trump_suit",
+        "turn",
+    )
     _legal: tuple[Move, ...] | None
     _hash: int | None
 
@@ -152,51 +179,41 @@ _field_values: Final = attrgetter(*_FIELDS)
 _set_hash: Final = vars(_StateCache)["_hash"].__set__
 
 
-class _Builder(_StateCache):
-    """A mutable twin of `State` with the same memory layout.
-
-    `apply` makes one new state per move, and attrs' frozen ``__init__`` pays one
-    ``object.__setattr__`` call per field. Filling this twin with plain slot stores and then
-    relabelling it as a `State` builds the same object about twice as fast. The result is a
-    genuine, frozen `State`; only the engine builds states this way, with valid values.
-    """
-
-    __slots__ = State.__slots__
-
-
+# The engine's builders fill this mutable twin and relabel it as a `State` (see
+# `briscola._frozen`): `apply` makes one state per move.
+_Builder: Final = twin(State)
+_SCOPE: Final[dict[str, Any]] = {"_Builder": _Builder, "State": State}
 _KEEP: Final = object()
+_TAIL: Final = "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
 
 
 def _generate() -> tuple[Callable[..., State], Callable[..., State]]:
-    """The two builders, written out from the fields of `State` (its one layout)."""
+    """The two keyword builders, written out from the fields of `State` (its one layout)."""
     fields = ", ".join(_FIELDS)
     keep = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
     fresh = "".join(f"    s.{name} = {name}\n" for name in _FIELDS)
     kept = "".join(
         f"    s.{name} = old.{name} if {name} is _KEEP else {name}\n" for name in _FIELDS
     )
-    tail = "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
-    source = (
-        f"def new_state(*, {fields}, _legal=None):\n    s = _new(_Builder)\n{fresh}{tail}"
-        f"def evolve_state(old, *, {keep}, _legal=None):\n    s = _new(_Builder)\n{kept}{tail}"
+    new = compile_function(
+        "new_state",
+        f"def new_state(*, {fields}, _legal=None):\n    s = _new(_Builder)\n{fresh}{_TAIL}",
+        _SCOPE,
     )
-    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
-    scope["_KEEP"] = _KEEP
-    exec(source, scope)
-    return scope["new_state"], scope["evolve_state"]
+    evolve = compile_function(
+        "evolve_state",
+        f"def evolve_state(old, *, {keep}, _legal=None):\n    s = _new(_Builder)\n{kept}{_TAIL}",
+        {**_SCOPE, "_KEEP": _KEEP},
+    )
+    return new, evolve
 
 
 def builder() -> Callable[..., State]:
     """A builder that takes every field of `State` by position, in field order, then the
     legal moves (or ``None``): `new_state` without the keyword handling, for the deal."""
     body = "".join(f"    s.{name} = {name}\n" for name in _FIELDS)
-    source = (
-        f"def build({', '.join(_FIELDS)}, _legal):\n    s = _new(_Builder)\n{body}"
-        "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
-    )
-    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
-    exec(source, scope)  # source built from the field names only
-    return scope["build"]  # type: ignore[no-any-return]
+    source = f"def build({', '.join(_FIELDS)}, _legal):\n    s = _new(_Builder)\n{body}{_TAIL}"
+    return compile_function("build", source, _SCOPE)
 
 
 def evolver(*names: str) -> Callable[..., State]:
@@ -214,12 +231,9 @@ def evolver(*names: str) -> Callable[..., State]:
         for name in _FIELDS
     )
     source = (
-        f"def evolve(old, {', '.join(names)}, _legal=None):\n    s = _new(_Builder)\n{body}"
-        "    s._legal = _legal\n    s._hash = None\n    s.__class__ = State\n    return s\n"
+        f"def evolve(old, {', '.join(names)}, _legal=None):\n    s = _new(_Builder)\n{body}{_TAIL}"
     )
-    scope: dict[str, Any] = {"_new": object.__new__, "_Builder": _Builder, "State": State}
-    exec(source, scope)  # source built from the field names only
-    return scope["evolve"]  # type: ignore[no-any-return]
+    return compile_function("evolve", source, _SCOPE)
 
 
 # new_state(**fields) builds a State from every field by name; evolve_state(state, **changes)

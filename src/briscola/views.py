@@ -13,13 +13,21 @@ import attrs
 
 from ._contract import is_revealed
 from ._engine import check_state, legal_moves, ply_of
+from ._frozen import builder
 from ._quote import quote
 from ._received import received
 from .cards import Card, Suit
 from .errors import RulesError
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource
-from .scoring import Score, called_card_played, chiamata_score, contract_of, holds, score
+from .scoring import (
+    Score,
+    called_card_played,
+    chiamata_score,
+    contract_of,
+    holds,
+    unchecked_score,
+)
 from .state import Phase, State, Trick
 
 __all__ = ["View", "observe", "public_view"]
@@ -27,7 +35,8 @@ __all__ = ["View", "observe", "public_view"]
 _NAMING = (NameSuit, NameCard)
 
 
-@attrs.frozen
+# weakref_slot=False: `observe` builds a View through its twin (see `briscola._frozen`).
+@attrs.frozen(weakref_slot=False)
 class View:
     """Everything one seat may know at one moment of a deal.
 
@@ -153,10 +162,11 @@ def _view(state: State, seat: int | None) -> View:
     visible: tuple[tuple[Card, ...] | None, ...]
     if r.open_hands:
         visible = hands
+    elif seat is None:
+        visible = _HIDDEN[r.players]
     else:
         hidden: list[tuple[Card, ...] | None] = [None] * r.players
-        if seat is not None:
-            hidden[seat] = hands[seat]
+        hidden[seat] = hands[seat]
         visible = tuple(hidden)
     trump_card, known = _public_cards(state)
     if signals or shown:
@@ -172,55 +182,60 @@ def _view(state: State, seat: int | None) -> View:
     trump_suit = state.trump_suit
     caller = target = partner = None
     called_card = None
-    deal = None
     if r.auction is not None:
         deal, holder = contract_of(state)
         result = chiamata_score(state, deal, holder)
+        if deal is not None:
+            caller, target = deal.caller, deal.target
+            if is_revealed(state) or seat == caller:
+                called_card = deal.card
+            else:  # "prima mano al buio": the named suit is the caller's secret until trick 1
+                trump_suit = None
+                history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
+            if (
+                called_card is not None
+                and holder is not None
+                and (holder == seat or called_card_played(state, called_card, holder))
+            ):
+                partner = holder
     else:
-        result = score(state)
-    if deal is not None:
-        caller, target = deal.caller, deal.target
-        if is_revealed(state) or seat == caller:
-            called_card = deal.card
-        else:  # "prima mano al buio": the named suit is the caller's secret until trick 1 ends
-            trump_suit = None
-            history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
-        if (
-            called_card is not None
-            and holder is not None
-            and (holder == seat or called_card_played(state, called_card, holder))
-        ):
-            partner = holder
-    return View(
-        rules=r,
-        seat=seat,
-        phase=state.phase,
-        dealer=state.dealer,
-        hand=() if seat is None else hands[seat],
-        hands=visible,
-        hand_sizes=tuple(map(len, hands)),
-        known_cards=known,
-        shown=shown,
-        removed=state.removed,
-        initial_trump_card=_turned_card(state),
-        trump_card=trump_card,
-        trump_suit=trump_suit,
-        stock_size=state.stock_size,
-        stock=state.stock if r.open_stock else None,
-        leader=state.leader,
-        turn=state.turn,
-        trick=state.trick,
-        tricks=state.tricks,
-        history=history,
-        ply=ply_of(state) if signals else len(state.history),
-        score=result,
-        legal_moves=legal_moves(state) if seat is not None and state.turn == seat else (),
-        caller=caller,
-        target=target,
-        called_card=called_card,
-        partner=partner,
-        received=() if seat is None else received(state, seat),
+        result = unchecked_score(state)
+    turn = state.turn
+    trump_card_or_none = state.trump_card
+    return _new_view(
+        r,
+        seat,
+        state.phase,
+        state.dealer,
+        () if seat is None else hands[seat],
+        visible,
+        tuple(map(len, hands)),
+        known,
+        shown,
+        state.removed,
+        _turned_card(state),
+        trump_card,
+        trump_suit,
+        len(state.stock) + (trump_card_or_none is not None),
+        state.stock if r.open_stock else None,
+        state.leader,
+        turn,
+        state.trick,
+        state.tricks,
+        history,
+        ply_of(state) if signals else len(state.history),
+        result,
+        legal_moves(state) if seat is not None and turn == seat else (),
+        caller,
+        target,
+        called_card,
+        partner,
+        () if seat is None else received(state, seat),
     )
+
+
+_new_view: Final = builder(View)  # View(...) for the values computed here
+_HIDDEN: Final = {n: (None,) * n for n in range(1, 7)}
 
 
 def _partners(state: State, seat: int | None) -> frozenset[int]:
@@ -253,7 +268,7 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
                 if type(move) is SwapTrump:
                     swaps.append((seat, face_up))
                     face_up = move.card
-        rounds = (len(state.dealt_stock) + 1) // players
+        rounds = (len(state.deck) - dealt) // players  # draw rounds: the stock and face-up card
         if trump_card is None and len(state.tricks) >= rounds:
             # The last to draw in the last round with drawing takes it (§1.7).
             drawer = r.trick_seats[state.dealer][state.tricks[rounds - 1].winner][-1]
