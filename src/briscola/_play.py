@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ._contract import contract
+from ._frozen import compile_function
 from .cards import DECK, Card, Rank, Suit
 from .moves import (
     PLAYS,
@@ -28,6 +29,7 @@ from .moves import (
     SwapTrump,
 )
 from .rules import (
+    MAX_HAND_SIZE,
     SIGNAL_TOKENS,
     FirstTrickBlind,
     Rules,
@@ -275,7 +277,9 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         if len(hands) == 2:
             hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
         else:
-            hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+            changed = list(hands)  # cheaper than two slices and a concatenation
+            changed[seat] = hand
+            hands = tuple(changed)
         turn = r.next_seats[s.dealer][seat]
         # With plain play the next seat's moves are its cards: list them now, while the
         # hand is at hand, so that legal_moves() finds them cached.
@@ -295,25 +299,43 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     return close_trick(s, seat, hand, trick, history)
 
 
+def _written_out(
+    size: int,
+) -> tuple[Callable[..., tuple[Card, ...]], Callable[..., tuple[Move, ...]]]:
+    """`without` and `plays_of` for hands of ``size`` cards, written out card by card: a
+    loop, a slice or a ``map`` over a hand costs several times as much in CPython, and
+    every move of trick play makes one of each."""
+    cards = [f"h[{k}]" for k in range(size)]
+    lines = ["def without(h, card):"]
+    for k in range(size):
+        rest = ", ".join(cards[:k] + cards[k + 1 :])
+        lines.append(f"    if h[{k}] is card:\n        return ({rest}{',' if size == 2 else ''})")
+    lines.append("    raise ValueError('the card is not in the hand')")
+    plays = ", ".join(f"PLAYS[{card}.id]" for card in cards)
+    lines.append(f"def plays_of(h):\n    return ({plays}{',' if size == 1 else ''})")
+    source = "\n".join(lines) + "\n"
+    return (
+        compile_function("without", source, {"PLAYS": PLAYS}),
+        compile_function("plays_of", source, {"PLAYS": PLAYS}),
+    )
+
+
+_BY_SIZE: Final = tuple(_written_out(size) for size in range(MAX_HAND_SIZE + 1))
+
+
 def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less ``card``, found by identity (cards are interned; `tuple.index` would
-    call `Card.__eq__` for every card before it)."""
-    if len(hand) == 3:  # the hand of every stock game with three cards
-        a, b, c = hand
-        return (b, c) if a is card else (a, c) if b is card else (a, b)
-    for i, held in enumerate(hand):
-        if held is card:
-            return hand[:i] + hand[i + 1 :]
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+    call `Card.__eq__` for every card before it).
+
+    Raises:
+        ValueError: ``card`` is not in ``hand``.
+    """
+    return _BY_SIZE[len(hand)][0](hand, card)
 
 
 def plays_of(hand: tuple[Card, ...]) -> tuple[Move, ...]:
     """The `Play` of each card of ``hand``, in hand order."""
-    if len(hand) == 3:
-        a, b, c = hand
-        return (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
-    return tuple(map(_play_of, hand))
+    return _BY_SIZE[len(hand)][1](hand)
 
 
 def close_trick(

@@ -30,6 +30,7 @@ from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
 from .errors import BriscolaError, RulesError
 
 __all__ = [
+    "MAX_HAND_SIZE",
     "OPTIONS",
     "SIGNAL_TOKENS",
     "VARIANTS",
@@ -346,6 +347,8 @@ _PRESETS: Final = {
         ),
     )
 }
+MAX_HAND_SIZE: Final = max(preset.hand_size for preset in _PRESETS.values())
+"""The most cards a hand holds in any preset (Bugiarda's ten)."""
 
 _ALL: Final = frozenset(_PRESETS)
 _FACE_UP: Final = frozenset(p.id for p in _PRESETS.values() if p.trump is TrumpKind.FACE_UP)
