@@ -31,6 +31,9 @@ class _Bidding(NamedTuple):
     passed: int
 
 
+# A named tuple built straight from a tuple, without its Python-level __new__.
+_new_bidding: Final = tuple.__new__
+
 # The auction read back from the last history asked about: legal_auction(s) and then
 # apply_auction(s) read the same history, and apply_auction leaves the new history's entry
 # for the next legal_auction, so each bid reads the auction once instead of twice per move
@@ -60,7 +63,7 @@ def _read_bidding(s: State) -> _Bidding:
             high, high_seat = move, seat
         elif type(move) is Pass:
             passed |= 1 << seat
-    bidding = _Bidding(high, high_seat, passed)
+    bidding = _new_bidding(_Bidding, (high, high_seat, passed))
     _remember(s.history, bidding)
     return bidding
 
@@ -92,6 +95,21 @@ def legal_auction(s: State) -> tuple[Move, ...]:
 def _auction_moves(r: Rules, bidding: _Bidding) -> tuple[Move, ...]:
     high = bidding.high
     forced = high is None and bidding.passed.bit_count() == r.active_players
+    # The moves depend on the highest bid and on whether the first hand is forced only:
+    # each list is worked out once per Rules.
+    if high is None:
+        key: tuple[str, int, bool] = ("auction", 0, forced)
+    elif isinstance(high, Bid):
+        key = ("auction", high.rank, forced)
+    else:
+        key = ("auction", -high.target, forced)  # point bids by negated target
+    moves: tuple[Move, ...] | None = r._memo.get(key)
+    if moves is None:
+        moves = r._memo[key] = _list_auction_moves(r, high, forced)
+    return moves
+
+
+def _list_auction_moves(r: Rules, high: Bid | BidPoints | None, forced: bool) -> tuple[Move, ...]:
     moves: list[Move] = []
     if r.auction is Auction.RANKS and not _is_two_call(r, high):
         ladder = r.call_ranks
@@ -117,11 +135,13 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
     kind = type(move)
     active_players = r.active_players
     if kind is Bid or kind is BidPoints:
-        bidding = _Bidding(move, seat, before.passed)  # type: ignore[arg-type]
+        bidding = _new_bidding(_Bidding, (move, seat, before.passed))
     elif before.high is None and before.passed.bit_count() == active_players:
         bidding = before  # a forced first hand never passes
     else:
-        bidding = _Bidding(before.high, before.high_seat, before.passed | 1 << seat)
+        bidding = _new_bidding(
+            _Bidding, (before.high, before.high_seat, before.passed | 1 << seat)
+        )
     _remember(history, bidding)
     passed = bidding.passed
     caller = bidding.high_seat

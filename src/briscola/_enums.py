@@ -56,6 +56,11 @@ class _Checked:
 class NotationEnum(_Checked, enum.Enum, metaclass=_CheckedEnumType):
     """An enum of cards or moves: a bad value is an `InvalidNotationError`."""
 
+    # Members are singletons that equal nothing else, so the identity hash, computed in C,
+    # serves: `Enum.__hash__` is a Python call (``hash(self._name_)``) on every dictionary
+    # lookup by suit or phase.
+    __hash__ = object.__hash__
+
 
 class NotationIntEnum(_Checked, enum.IntEnum, metaclass=_CheckedEnumType):
     """An integer enum of cards: a bad value is an `InvalidNotationError`."""
@@ -71,6 +76,8 @@ class OptionEnum(_Checked, enum.StrEnum, metaclass=_CheckedEnumType):
 
 class StateEnum(_Checked, enum.Enum, metaclass=_CheckedEnumType):
     """An enum of states: a bad value is an `InvalidStateError`."""
+
+    __hash__ = object.__hash__  # as in `NotationEnum`
 
     @classmethod
     def _error_class(cls) -> type[BriscolaError]:

@@ -925,10 +925,11 @@ class _RulesCache:
     """A private slot of `Rules` that is not an attrs field, so it takes no part in
     equality, hashing, the repr or pickling: ``memo`` holds what the layers above work out
     once per `Rules` and keep, keyed by a tuple that starts with the module's own tag (the
-    engine's deal plan of each dealer, scoring's sides of each dealer)."""
+    engine's deal plan of each dealer, scoring's sides of each dealer, the auction's legal
+    moves over each bid)."""
 
     __slots__ = ("_memo",)
-    _memo: dict[tuple[str, int], Any]
+    _memo: dict[tuple[object, ...], Any]
 
 
 # cache_hash: a Rules is hashed wherever a state is, and its 40 fields cost a microsecond.
