@@ -10,7 +10,7 @@ inside `apply_play`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from ._contract import contract
 from ._frozen import compile_function
@@ -299,12 +299,10 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     return close_trick(s, seat, hand, trick, history)
 
 
-def _written_out(
-    size: int,
-) -> tuple[Callable[..., tuple[Card, ...]], Callable[..., tuple[Move, ...]]]:
-    """`without` and `plays_of` for hands of ``size`` cards, written out card by card: a
-    loop, a slice or a ``map`` over a hand costs several times as much in CPython, and
-    every move of trick play makes one of each."""
+def _write_out(size: int) -> None:
+    """Compile `without` and `plays_of` for hands of ``size`` cards, written out card by
+    card (a loop, a slice or a ``map`` over a hand costs several times as much in CPython,
+    and every move of trick play makes one of each), into `_WITHOUT` and `_PLAYS_OF`."""
     cards = [f"h[{k}]" for k in range(size)]
     lines = ["def without(h, card):"]
     for k in range(size):
@@ -312,15 +310,26 @@ def _written_out(
         lines.append(f"    if h[{k}] is card:\n        return ({rest}{',' if size == 2 else ''})")
     lines.append("    raise ValueError('the card is not in the hand')")
     plays = ", ".join(f"PLAYS[{card}.id]" for card in cards)
-    lines.append(f"def plays_of(h):\n    return ({plays}{',' if size == 1 else ''})")
-    source = "\n".join(lines) + "\n"
-    return (
-        compile_function("without", source, {"PLAYS": PLAYS}),
-        compile_function("plays_of", source, {"PLAYS": PLAYS}),
-    )
+    plays_source = f"def plays_of(h):\n    return ({plays}{',' if size == 1 else ''})\n"
+    _WITHOUT[size] = compile_function("without", "\n".join(lines) + "\n", {})
+    _PLAYS_OF[size] = compile_function("plays_of", plays_source, {"PLAYS": PLAYS})
 
 
-_BY_SIZE: Final = tuple(_written_out(size) for size in range(MAX_HAND_SIZE + 1))
+def _on_first_use(table: list[Callable[..., Any]], size: int) -> Callable[..., Any]:
+    """A stand-in that writes out the functions of ``size`` when first called, then hands
+    over: compiling every size at import would cost several milliseconds."""
+
+    def first_call(*args: Any) -> Any:
+        _write_out(size)
+        return table[size](*args)
+
+    return first_call
+
+
+_WITHOUT: Final[list[Callable[..., tuple[Card, ...]]]] = []
+_PLAYS_OF: Final[list[Callable[..., tuple[Move, ...]]]] = []
+_WITHOUT.extend(_on_first_use(_WITHOUT, size) for size in range(MAX_HAND_SIZE + 1))
+_PLAYS_OF.extend(_on_first_use(_PLAYS_OF, size) for size in range(MAX_HAND_SIZE + 1))
 
 
 def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -330,12 +339,12 @@ def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     Raises:
         ValueError: ``card`` is not in ``hand``.
     """
-    return _BY_SIZE[len(hand)][0](hand, card)
+    return _WITHOUT[len(hand)](hand, card)
 
 
 def plays_of(hand: tuple[Card, ...]) -> tuple[Move, ...]:
     """The `Play` of each card of ``hand``, in hand order."""
-    return _BY_SIZE[len(hand)][1](hand)
+    return _PLAYS_OF[len(hand)](hand)
 
 
 def close_trick(
