@@ -406,11 +406,6 @@ def test_determinize_is_exported() -> None:
     assert briscola.determinize is determinize
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug: a shown hand whose 2 of trumps is swapped out and straight back in "
-    "(swap 2, then swap 7) leaves determinize unable to place the cards",
-)
 def test_a_shown_hand_that_swaps_the_two_and_back_can_be_sampled() -> None:
     r = briscola.rules(
         "classic-4",

@@ -293,7 +293,9 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
         return trump_card, _NO_KNOWN[players]
     hands = state.hands
     return trump_card, tuple(
-        tuple(sorted((card for card in cards if holds(hands[seat], card)), key=_card_id))
+        # A card taken, given back and taken again (a 7 swapped out, then drawn as the
+        # last card) is listed once.
+        tuple(sorted({card for card in cards if holds(hands[seat], card)}, key=_card_id))
         for seat, cards in enumerate(known)
     )
 

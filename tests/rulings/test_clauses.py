@@ -26,6 +26,7 @@ from briscola import (
     legal_moves,
     new_game,
     observe,
+    rules,
     score,
 )
 from helpers import (
@@ -213,6 +214,28 @@ def test_s1_10_a_swap_is_public() -> None:
         assert card("KC") in view.known_cards[0]
         assert (0, swap("7C")) in view.history
     assert observe(state, 1).hands[0] is None
+
+
+def test_s1_10_a_card_taken_twice_is_known_once() -> None:
+    # Seat 0 swaps its 2 of trumps for the face-up 7 and the 7 straight back for the 2,
+    # then draws the 7 as the last card of the stock: it is known to hold the 7, once.
+    r = rules(
+        "classic-4",
+        seven_swap=True,
+        seven_swap_requires_higher=False,
+        two_swap=True,
+        share_hands_before_first_trick="voluntary",
+    )
+    state = new_game(r, seed=567607)
+    choices = [-1, -1, -1, -2, -1, -1, 0, -1]
+    for k in range(43):
+        legal = legal_moves(state)
+        state = apply(state, legal[choices[k % len(choices)] % len(legal)])
+    assert [str(move) for _, move in state.history[4:6]] == ["swap 2D", "swap 7D"]
+    assert state.trump_card is None
+    assert card("7D") in state.hands[0]
+    for seat in range(4):
+        assert observe(state, seat).known_cards[0] == (card("7D"),)
 
 
 # --- §2.2 classic-3 --------------------------------------------------------------------------
