@@ -60,6 +60,9 @@ def count(mode: str, games: int) -> int:
             capture_output=True,
             text=True,
             check=True,
+            # The same string hashes in every run, so the same dict and set layouts: the
+            # counts then repeat to the instruction.
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", result.stderr)
     if found is None:

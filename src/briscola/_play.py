@@ -268,7 +268,7 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         a, b, c = hand
         hand = (b, c) if a is card else (a, c) if b is card else (a, b)
     else:
-        hand = without(hand, card)
+        hand = _WITHOUT[len(hand)](hand, card)  # `without`, without its own call
     trick = s.trick
     history = s.history + _ENTRY[seat][card.id]
     if len(trick) + 1 < r.active_players:
@@ -290,7 +290,7 @@ def apply_play(s: State, seat: int, move: Move) -> State:
                 a, b, c = following
                 legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
             else:
-                legal = plays_of(following)
+                legal = _PLAYS_OF[len(following)](following)  # `plays_of`, in line
         return _card_played(s, hands, turn, trick, history, False, legal)
     trick = trick + _ONE[card.id]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
@@ -440,7 +440,7 @@ def close_trick(
         phase = _OVER
         turn = None
     elif phase is _PLAY and r.plain_play:
-        legal = plays_of(next_hand)
+        legal = _PLAYS_OF[len(next_hand)](next_hand)  # `plays_of`, in line
     return _trick_closed(
         s,
         phase,
