@@ -1,5 +1,6 @@
-"""Values cached on a `State` or a `Match` are invisible: not in equality, repr or pickles,
-and always the same as computing afresh."""
+"""Values cached on a `State`, a `Match` or a `Rules` are invisible: not in equality, repr
+or pickles, and always the same as computing afresh; values built through a mutable twin
+are the frozen values attrs builds."""
 
 from __future__ import annotations
 
@@ -71,3 +72,54 @@ def test_the_legal_moves_and_hash_caches_are_not_fields() -> None:
     assert "_hash" not in names
     assert attrs.evolve(state) == state
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
+
+
+def _finished(r: briscola.Rules, seed: int) -> briscola.State:
+    state = briscola.new_game(r, seed=seed)
+    rng = random.Random(seed)
+    while not briscola.is_over(state):
+        state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+    return state
+
+
+def test_what_a_rules_keeps_takes_no_part_in_its_value() -> None:
+    used = attrs.evolve(briscola.rules("chiamata"))  # a Rules of its own, tables unfilled
+    for seed in range(5):
+        briscola.score(_finished(used, seed))  # fills deal plans, sides and auction moves
+    fresh = attrs.evolve(used)  # built by attrs: nothing kept yet
+    assert used._memo
+    assert not fresh._memo
+    assert used == fresh
+    assert hash(used) == hash(fresh)
+    assert repr(used) == repr(fresh)
+    assert pickle.dumps(used) == pickle.dumps(fresh)
+    again = pickle.loads(pickle.dumps(used))
+    assert again == used
+    assert not again._memo  # an unpickled Rules works its tables out afresh
+
+
+def test_a_rules_gives_the_same_deals_and_scores_with_its_tables_kept_or_not() -> None:
+    for variant in ("classic", "classic-4", "chiamata", "bugiarda-5"):
+        kept = briscola.rules(variant)
+        for seed in range(6):
+            with_tables = _finished(kept, seed)
+            afresh = _finished(attrs.evolve(kept), seed)  # nothing kept yet
+            assert with_tables == afresh
+            assert briscola.score(with_tables) == briscola.score(afresh)
+
+
+def test_scores_and_views_built_quickly_are_the_frozen_values_attrs_builds() -> None:
+    state = _finished(briscola.rules("classic-4"), 2)
+    for built in (briscola.score(state), briscola.observe(state, 1)):
+        cls = type(built)
+        assert cls in (briscola.Score, briscola.View)
+        values = {f.name: getattr(built, f.name) for f in attrs.fields(cls) if f.init}
+        assert cls(**values) == built
+        assert hash(cls(**values)) == hash(built)
+        first = attrs.fields(cls)[0].name
+        try:
+            setattr(built, first, None)
+        except attrs.exceptions.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"{cls.__name__} is not frozen")
