@@ -20,6 +20,8 @@ EDITS: dict[str, dict[str, object]] = {
     "hands of the wrong size": {"hands": ((),)},
     "no rules": {"rules": None},
     "turn holding bytes": {"turn": (b"", {"x": 1})},
+    "history a dict": {"history": {"": 0, "x": 1}},
+    "history of short entries": {"history": ((),)},
 }
 
 
@@ -67,6 +69,12 @@ def test_an_inconsistent_state_is_named_as_such() -> None:
         briscola.dumps(_edited("turn holding bytes"))
 
 
+def test_a_record_of_a_state_with_a_broken_history_is_refused() -> None:
+    for name in ("history a dict", "history of short entries"):
+        with pytest.raises(InvalidStateError, match="history"):
+            briscola.Record.from_state(_edited(name))
+
+
 class _BadHash:
     """A value whose own ``__hash__`` fails with something other than a TypeError."""
 
@@ -77,3 +85,17 @@ class _BadHash:
 def test_an_option_whose_hash_fails_is_refused_as_a_rules_error() -> None:
     with pytest.raises(briscola.RulesError):
         briscola.rules("classic", seven_swap=_BadHash())  # type: ignore[arg-type]
+
+
+class _FailingEq:
+    """A value whose own ``==`` fails with something other than a TypeError."""
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    __hash__ = object.__hash__
+
+
+def test_a_match_format_argument_whose_equality_fails_is_a_rules_error() -> None:
+    with pytest.raises(briscola.RulesError):
+        briscola.first_to_game_points(_FailingEq())  # type: ignore[arg-type]

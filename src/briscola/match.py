@@ -129,7 +129,7 @@ def fixed_deals(n: int) -> MatchFormat:
 
 def first_to_game_points(k: int) -> MatchFormat:
     """Chiamata: the first player to ``k`` game points at the end of a deal (5, 7 or 11)."""
-    if k not in (5, 7, 11) or type(k) is not int:
+    if type(k) is not int or k not in (5, 7, 11):
         raise RulesError(f"first_to_game_points({quote(k)}) is not valid: use 5, 7 or 11")
     return MatchFormat("first_to_game_points", k)
 

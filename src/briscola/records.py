@@ -184,16 +184,25 @@ class Record:
                 f"Record.from_state() needs a State or a Match, not {type(state).__name__}"
             )
         _check_tag_names(tags, _RESERVED)
+        history = state.history
         if not isinstance(state.rules, Rules):
+            problem = "its rules are not a Rules"
+        elif type(history) is not tuple or not all(
+            type(entry) is tuple and len(entry) == 2 for entry in history
+        ):
+            problem = "its history is not a tuple of (seat, move) pairs"
+        else:
+            problem = None
+        if problem is not None:
             raise InvalidStateError(
-                "Record.from_state() cannot use this state: it is inconsistent (its rules "
-                "are not a Rules); build states with new_game() and apply()"
+                f"Record.from_state() cannot use this state: it is inconsistent ({problem}); "
+                "build states with new_game() and apply()"
             )
         trump = state.trump_suit if state.rules.trump_source is TrumpSource.SEPARATE_FLIP else None
         return cls(
             state.rules,
             state.dealer,
-            tuple(move for _, move in state.history),
+            tuple(move for _, move in history),
             deck=state.deck,
             trump_suit=trump,
             tags=tuple(tags.items()),
