@@ -32,6 +32,7 @@ from briscola import (
     render,
     rules,
 )
+from briscola.serialize import MAX_INDENT
 
 
 @pytest.mark.parametrize("value", [0, False, 0.0, 7, "6", None])
@@ -123,6 +124,10 @@ def test_arguments_of_the_wrong_kind() -> None:
         loads("{}", max_size=None)  # type: ignore[call-overload]
     with pytest.raises(briscola.InvalidNotationError):
         dumps(state, indent=1.5)  # type: ignore[arg-type]
+    for indent in (-1, MAX_INDENT + 1, 10**9, 10**5000):  # a huge indent, a huge text
+        with pytest.raises(briscola.InvalidNotationError, match="indent"):
+            dumps(state, indent=indent)
+    assert loads(dumps(state, indent=MAX_INDENT)) == loads(dumps(state, indent=0)) == state
     with pytest.raises(briscola.RulesError):
         briscola.VARIANTS["classic"].teams_for(5)
     with pytest.raises(briscola.RulesError):

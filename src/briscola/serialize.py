@@ -57,6 +57,7 @@ from .views import View
 __all__ = [
     "FORMAT",
     "MAX_DEPTH",
+    "MAX_INDENT",
     "MAX_SIZE",
     "SCHEMA_NAMES",
     "Serializable",
@@ -71,6 +72,8 @@ MAX_SIZE: Final = 1_000_000
 """The default limit on the length of a text given to `loads`."""
 MAX_DEPTH: Final = 32
 """The deepest nesting of arrays and objects `loads` accepts."""
+MAX_INDENT: Final = 16
+"""The widest ``indent`` `dumps` takes."""
 
 
 Serializable: TypeAlias = (
@@ -90,12 +93,19 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
     A `Match` is written with every move of every deal, as its referee knows it: never send
     one to a player; send `observe(match, seat)` (a `MatchView`) instead.
 
+    Args:
+        value: What to write.
+        indent: Spaces per level of nesting, from 0 to `MAX_INDENT`; ``None`` writes one
+            line.
+
     Raises:
-        InvalidNotationError: for any other value.
+        InvalidNotationError: for any other value, or an ``indent`` out of range.
     """
-    if indent is not None and type(indent) is not int:
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+        # Bounded: every level of a document repeats the indent, so a huge one is a huge text.
         raise InvalidNotationError(
-            f"indent={quote(indent)} is not valid: use a whole number or None"
+            f"indent={quote(indent)} is not valid: use a whole number from 0 to "
+            f"{MAX_INDENT}, or None"
         )
     for kind, (cls, encode) in _ENCODERS.items():
         if isinstance(value, cls):
