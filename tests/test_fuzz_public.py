@@ -1,6 +1,8 @@
 """Fuzzing the public API: bad input of every kind raises only the library's own errors.
 
-Every public function and class exported by `briscola` is called with generated junk:
+Every public function and class exported by `briscola` (and, where numpy is installed, by
+`briscola.encoding` and `briscola.vector`, with the methods of a live `Tracker` and
+`VectorGame`) is called with generated junk:
 wrong types, huge integers and strings, NaN, None, nested containers, objects whose
 ``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__`` or ``__iter__`` raise, and
 states edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
@@ -10,6 +12,7 @@ The runs are derandomized, so a failure here is reproducible.
 from __future__ import annotations
 
 import enum
+import importlib.util
 import inspect
 import math
 import random
@@ -138,6 +141,31 @@ def _public() -> list[tuple[str, Callable[..., Any]]]:
     found.append(("Card.from_id", briscola.Card.from_id))
     found.append(("Record.from_text", briscola.Record.from_text))
     found.append(("Record.from_state", briscola.Record.from_state))
+    if importlib.util.find_spec("numpy") is not None:
+        found += _array_names()
+    return found
+
+
+def _array_names() -> list[tuple[str, Callable[..., Any]]]:
+    """The public names of the numpy layers, and the methods of a live tracker and batch."""
+    from briscola import encoding, vector
+
+    found: list[tuple[str, Callable[..., Any]]] = []
+    for module in (encoding, vector):
+        for name in module.__all__:
+            value = getattr(module, name)
+            if inspect.isfunction(value) or (
+                inspect.isclass(value) and not issubclass(value, tuple)  # not a NamedTuple
+            ):
+                found.append((f"{module.__name__.split('.')[-1]}.{name}", value))
+    tracker = encoding.Tracker(_STATE)
+    game = vector.VectorGame("classic", decks=vector.shuffled_decks("classic", 3, seed=1))
+    for owner, names in (
+        (tracker, ("apply", "observation", "action_mask")),
+        (game, ("step", "legal_mask", "action_masks", "observations", "random_actions")),
+    ):
+        for name in names:
+            found.append((f"{type(owner).__name__}.{name}", getattr(owner, name)))
     return found
 
 

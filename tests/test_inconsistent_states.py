@@ -99,3 +99,20 @@ class _FailingEq:
 def test_a_match_format_argument_whose_equality_fails_is_a_rules_error() -> None:
     with pytest.raises(briscola.RulesError):
         briscola.first_to_game_points(_FailingEq())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_a_tracker_of_an_edited_state_raises_only_library_errors(name: str) -> None:
+    pytest.importorskip("numpy")
+    from briscola.encoding import Tracker
+
+    state = _edited(name)
+    try:
+        tracker = Tracker(state)
+        tracker.observation(0)
+        tracker.apply(_first_move())
+        tracker.observation(1)
+    except briscola.BriscolaError:
+        pass
+    except Exception as error:  # pragma: no cover - the failure being tested for
+        pytest.fail(f"a Tracker of {name} raised {type(error).__name__}: {error}")

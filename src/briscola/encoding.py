@@ -28,8 +28,14 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 from ._contract import is_revealed
 from ._quote import quote
 from .cards import Card, Rank, Suit
-from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
-from .game import apply, legal_moves
+from .errors import (
+    BriscolaError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    RulesError,
+)
+from .game import _FOREIGN, _inconsistent, apply, legal_moves
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,
@@ -778,6 +784,14 @@ class Tracker:
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
             raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
+        try:
+            self._start(state)
+        except BriscolaError:
+            raise
+        except _FOREIGN:
+            _inconsistent("Tracker")
+
+    def _start(self, state: State) -> None:
         layout = self._layout = _layout(state.rules)
         canvas = self._canvas = _canvas(layout)
         self._state = state
@@ -824,21 +838,28 @@ class Tracker:
         after = apply(before, move)
         self._state = after
         self._by_index = None
-        if self._layout.face_up:
-            self._was_face_up = self._face_up
-            self._face_up = after.trump_card if self._stock_face_up else self._face_up_card(after)
-        seat = before.turn
-        bidding = self._auction_open and seat is not None
-        if bidding:
-            self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
-        if self._ready:
-            if type(move) is Play and seat is not None and after.shown is before.shown:
-                if not self._play(before, after, seat, move.card):
-                    self._ready.clear()
-            else:
-                self._follow(before, after, move, seat, bidding)
-        if not self._settled:
-            self._contract(after)
+        try:
+            if self._layout.face_up:
+                self._was_face_up = self._face_up
+                self._face_up = (
+                    after.trump_card if self._stock_face_up else self._face_up_card(after)
+                )
+            seat = before.turn
+            bidding = self._auction_open and seat is not None
+            if bidding:
+                self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
+            if self._ready:
+                if type(move) is Play and seat is not None and after.shown is before.shown:
+                    if not self._play(before, after, seat, move.card):
+                        self._ready.clear()
+                else:
+                    self._follow(before, after, move, seat, bidding)
+            if not self._settled:
+                self._contract(after)
+        except BriscolaError:
+            raise
+        except _FOREIGN:
+            _inconsistent("Tracker.apply")
         return after
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
@@ -856,10 +877,15 @@ class Tracker:
                 f"seat {quote(seat)} is not a seat of {r.variant!r}: "
                 f"seats run from 0 to {r.players - 1}"
             )
-        if not (self._ready or state.history or state.tricks or state.trick or state.shown):
-            self._deal(state)
-            return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
-        return self._build(seat)
+        try:
+            if not (self._ready or state.history or state.tricks or state.trick or state.shown):
+                self._deal(state)
+                return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
+            return self._build(seat)
+        except BriscolaError:
+            raise
+        except _FOREIGN:
+            _inconsistent("Tracker.observation")
 
     def _face_up_card(self, state: State) -> Card | None:
         r = state.rules

@@ -287,7 +287,7 @@ class VectorGame:
         r = self.rules
         try:
             array = np.asarray(decks)
-        except (ValueError, TypeError):
+        except Exception:  # numpy passes on what the value's own methods raise
             raise RulesError("decks must be an array of card ids, one row per deal") from None
         size = len(r.deck)
         if array.ndim != 2 or array.shape[1] != size:
@@ -538,7 +538,7 @@ class VectorGame:
         np = self._np
         try:
             array = np.asarray(actions)
-        except (ValueError, TypeError):
+        except Exception:  # numpy passes on what the value's own methods raise
             raise RulesError("actions must be one card id per deal") from None
         if array.shape != (self.num_deals,) or not np.issubdtype(array.dtype, np.integer):
             raise RulesError(
@@ -714,7 +714,7 @@ class VectorGame:
             return self.turn
         try:
             array = np.broadcast_to(np.asarray(seats), (self.num_deals,))
-        except ValueError:
+        except Exception:  # a shape that does not fit, or the value's own methods failing
             raise RulesError(
                 f"seats must be one seat or one seat per deal ({self.num_deals})"
             ) from None
