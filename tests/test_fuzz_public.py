@@ -1,8 +1,9 @@
 """Fuzzing the public API: bad input of every kind raises only the library's own errors.
 
-Every public function and class exported by `briscola` (and, where numpy is installed, by
-`briscola.encoding` and `briscola.vector`, with the methods of a live `Tracker` and
-`VectorGame`) is called with generated junk:
+Every public function and class exported by `briscola`, by its modules that it does not
+export (records, rules, the terminal, and where their dependencies are installed encoding,
+vector, the environments and the web table) and the methods of a live `Tracker` and
+`VectorGame` are called with generated junk:
 wrong types, huge integers and strings, NaN, None, nested containers, objects whose
 ``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__`` or ``__iter__`` raise, and
 states edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
@@ -141,31 +142,53 @@ def _public() -> list[tuple[str, Callable[..., Any]]]:
     found.append(("Card.from_id", briscola.Card.from_id))
     found.append(("Record.from_text", briscola.Record.from_text))
     found.append(("Record.from_state", briscola.Record.from_state))
-    if importlib.util.find_spec("numpy") is not None:
-        found += _array_names()
+    found += _module_names()
     return found
 
 
-def _array_names() -> list[tuple[str, Callable[..., Any]]]:
-    """The public names of the numpy layers, and the methods of a live tracker and batch."""
-    from briscola import encoding, vector
+# The public names of the modules that `import briscola` does not export, with the
+# dependencies they need; calling them must not start a game or read the terminal.
+_MODULES: dict[str, tuple[str, ...]] = {
+    "briscola.records": (),
+    "briscola.rules": (),
+    "briscola.terminal": (),
+    "briscola.encoding": ("numpy",),
+    "briscola.vector": ("numpy",),
+    "briscola.envs.gymnasium": ("gymnasium",),
+    "briscola.envs.pettingzoo": ("pettingzoo",),
+    "briscola.envs.openspiel": ("pyspiel",),
+    "briscola.web": ("starlette",),
+}
+_NOT_CALLED = {"briscola.terminal.play", "briscola.terminal.run_arena"}
 
+
+def _module_names() -> list[tuple[str, Callable[..., Any]]]:
+    """The public names of `_MODULES` whose dependencies are installed, and the methods of
+    a live `Tracker` and `VectorGame`."""
     found: list[tuple[str, Callable[..., Any]]] = []
-    for module in (encoding, vector):
+    for module_name, needs in _MODULES.items():
+        if any(importlib.util.find_spec(need) is None for need in needs):
+            continue
+        module = importlib.import_module(module_name)
         for name in module.__all__:
             value = getattr(module, name)
+            if name in briscola.__all__ or f"{module_name}.{name}" in _NOT_CALLED:
+                continue
             if inspect.isfunction(value) or (
                 inspect.isclass(value) and not issubclass(value, tuple)  # not a NamedTuple
             ):
-                found.append((f"{module.__name__.split('.')[-1]}.{name}", value))
-    tracker = encoding.Tracker(_STATE)
-    game = vector.VectorGame("classic", decks=vector.shuffled_decks("classic", 3, seed=1))
-    for owner, names in (
-        (tracker, ("apply", "observation", "action_mask")),
-        (game, ("step", "legal_mask", "action_masks", "observations", "random_actions")),
-    ):
-        for name in names:
-            found.append((f"{type(owner).__name__}.{name}", getattr(owner, name)))
+                found.append((f"{module_name.removeprefix('briscola.')}.{name}", value))
+    if importlib.util.find_spec("numpy") is not None:
+        from briscola import encoding, vector
+
+        tracker = encoding.Tracker(_STATE)
+        game = vector.VectorGame("classic", decks=vector.shuffled_decks("classic", 3, seed=1))
+        for owner, names in (
+            (tracker, ("apply", "observation", "action_mask")),
+            (game, ("step", "legal_mask", "action_masks", "observations", "random_actions")),
+        ):
+            for name in names:
+                found.append((f"{type(owner).__name__}.{name}", getattr(owner, name)))
     return found
 
 

@@ -37,8 +37,6 @@ from .views import View, observe
 
 __all__ = [
     "BOTS",
-    "add_arena_parser",
-    "add_play_parser",
     "make_player",
     "play",
     "run_arena",
@@ -70,9 +68,10 @@ def make_player(name: str, seed: int | None) -> Player:
     Raises:
         RulesError: for an unknown name.
     """
-    make = BOTS.get(name.strip().lower())
+    make = BOTS.get(name.strip().lower()) if type(name) is str else None
     if make is None:
-        raise RulesError(f"unknown player {name[:40]!r}: use one of {', '.join(BOTS)}")
+        named = f"{name[:40]!r}" if type(name) is str else f"a {type(name).__name__}"
+        raise RulesError(f"unknown player {named}: use one of {', '.join(BOTS)}")
     return make(seed)
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from .._quote import quote
 from ..cards import Card
 from ..errors import RulesError
 from ..game import apply, legal_moves, new_game
@@ -85,6 +86,10 @@ def parse_options(text: str) -> dict[str, object]:
         >>> parse_options("seven_swap:true; win_threshold:65; trump_suit:none")
         {'seven_swap': True, 'win_threshold': 65, 'trump_suit': None}
     """
+    if type(text) is not str:
+        raise RulesError(
+            f"options must be text such as 'seven_swap:true', not {type(text).__name__}"
+        )
     options: dict[str, object] = {}
     for pair in text.split(";"):
         if not pair.strip():
@@ -113,14 +118,28 @@ class BriscolaGame(pyspiel.Game):
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(_DEFAULTS)
-        given.update(params or {})
+        if params is not None and not isinstance(params, dict):
+            raise RulesError(f"params must be a dict, not {type(params).__name__}")
+        unknown = [name for name in params or () if name not in _DEFAULTS]
+        if unknown:
+            raise RulesError(
+                f"unknown game parameter {quote(unknown[0])}: use {', '.join(_DEFAULTS)}"
+            )
+        given = {**_DEFAULTS, **(params or {})}
+        for name in ("variant", "options"):
+            if type(given[name]) is not str:
+                raise RulesError(f"the parameter {name} must be text, not {quote(given[name])}")
+        for name in ("seed", "dealer"):
+            if type(given[name]) is not int:
+                raise RulesError(
+                    f"the parameter {name} must be a whole number, not {quote(given[name])}"
+                )
         # Game parameters are text, read and checked by rules() at run time.
-        variant = cast(VariantId, str(given["variant"]))
-        options = cast(TableRules, parse_options(str(given["options"])))
+        variant = cast(VariantId, given["variant"])
+        options = cast(TableRules, parse_options(given["options"]))
         self.rules: Rules = rules(variant, **options)
-        seed = int(given["seed"])
-        dealer = int(given["dealer"])
+        seed: int = given["seed"]
+        dealer: int = given["dealer"]
         self.seed: int | None = seed if seed >= 0 else None
         self.dealer = self.rules.players - 1 if dealer < 0 else dealer
         self.rules.seats_for(self.dealer)  # a bad dealer is a RulesError now, not later
@@ -156,6 +175,8 @@ class BriscolaState(pyspiel.State):
     """A state of the OpenSpiel game: the cards dealt so far, then a `briscola.State`."""
 
     def __init__(self, game: BriscolaGame) -> None:
+        if not isinstance(game, BriscolaGame):  # pyspiel would crash on anything else
+            raise RulesError(f"BriscolaState() needs a BriscolaGame, not {type(game).__name__}")
         super().__init__(game)
         self._rules = game.rules
         self._dealer = game.dealer

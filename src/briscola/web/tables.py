@@ -125,6 +125,10 @@ def parse_bots(text: str, players: int) -> dict[int, str]:
         >>> parse_bots("1, 2=random", 4)
         {1: 'greedy', 2: 'random'}
     """
+    if type(text) is not str:
+        raise RulesError(f"bots must be text such as '1,2=random', not {type(text).__name__}")
+    if type(players) is not int or players < 1:
+        raise RulesError("players must be a whole number from 1 up")
     bots: dict[int, str] = {}
     for part in text.split(","):
         if not part.strip():
@@ -152,8 +156,9 @@ def make_bot(kind: str, seed: int) -> Player:
     Raises:
         RulesError: for an unknown kind.
     """
-    if kind not in BOT_KINDS:
-        raise RulesError(f"{kind[:20]!r} is not a bot: use one of {', '.join(BOT_KINDS)}")
+    if type(kind) is not str or kind not in BOT_KINDS:
+        named = f"{kind[:20]!r}" if type(kind) is str else f"a {type(kind).__name__}"
+        raise RulesError(f"{named} is not a bot: use one of {', '.join(BOT_KINDS)}")
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "greedy":
@@ -172,10 +177,24 @@ class TableSettings:
         seed: int | None = None,
         bots: Mapping[int, str] | None = None,
     ) -> None:
-        if not isinstance(variant, str) or variant not in VARIANTS:
+        if type(variant) is not str or variant not in VARIANTS:
+            named = f"{variant[:40]!r}" if type(variant) is str else f"a {type(variant).__name__}"
+            raise RulesError(f"{named} is not a preset: use one of {', '.join(VARIANTS)}")
+        if options is not None and not (
+            isinstance(options, Mapping) and all(type(name) is str for name in options)
+        ):
+            raise RulesError("options must map option names to values")
+        if format is not None and type(format) is not str:
             raise RulesError(
-                f"{str(variant)[:40]!r} is not a preset: use one of {', '.join(VARIANTS)}"
+                f"format must be text such as 'best_of(3)', not {type(format).__name__}"
             )
+        if seed is not None and type(seed) is not int:
+            raise RulesError(f"seed must be a whole number, not {type(seed).__name__}")
+        if bots is not None and not (
+            isinstance(bots, Mapping)
+            and all(type(seat) is int and type(kind) is str for seat, kind in bots.items())
+        ):
+            raise RulesError("bots must map seats to bot kinds")
         self.variant = variant
         """The preset id."""
         self.options: dict[str, object] = dict(options or {})
@@ -249,6 +268,16 @@ class Table:
         tokens: Sequence[str] | None = None,
         bot_factory: Callable[[str, int], Player] = make_bot,
     ) -> None:
+        if not isinstance(settings, TableSettings):
+            raise RulesError(f"a table needs TableSettings, not {type(settings).__name__}")
+        if table_id is not None and type(table_id) is not str:
+            raise InvalidStateError("a table id is 8 to 64 letters, digits, '-' or '_'")
+        if tokens is not None and (
+            isinstance(tokens, str) or not all(type(token) is str for token in tokens)
+        ):
+            raise InvalidStateError("tokens must be a list of text, one per seat")
+        if not callable(bot_factory):
+            raise RulesError("bot_factory must be a callable: kind and seed to a player")
         self.settings = settings
         """How the table was set up."""
         self.match: Match = settings.new_match()
@@ -559,7 +588,11 @@ class Tables:
         bot_factory: Callable[[str, int], Player] = make_bot,
     ) -> None:
         if type(limit) is not int or limit < 1:
-            raise RulesError(f"the table limit must be a whole number from 1 up, not {limit!r}")
+            raise RulesError("the table limit must be a whole number from 1 up")
+        if save_dir is not None and not isinstance(save_dir, str | os.PathLike):
+            raise RulesError(f"save_dir must be a folder's path, not {type(save_dir).__name__}")
+        if not callable(clock) or not callable(bot_factory):
+            raise RulesError("clock and bot_factory must be callables")
         self.save_dir = None if save_dir is None else Path(save_dir)
         """Where tables are saved, or ``None``."""
         self.limit = limit
