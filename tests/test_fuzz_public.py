@@ -178,17 +178,44 @@ def _module_names() -> list[tuple[str, Callable[..., Any]]]:
                 inspect.isclass(value) and not issubclass(value, tuple)  # not a NamedTuple
             ):
                 found.append((f"{module_name.removeprefix('briscola.')}.{name}", value))
+    for owner, names in _live_objects():
+        for name in names:
+            found.append((f"{type(owner).__name__}.{name}", getattr(owner, name)))
+    return found
+
+
+def _live_objects() -> list[tuple[object, tuple[str, ...]]]:
+    """Objects of the optional layers, each with the methods a program calls on it."""
+    found: list[tuple[object, tuple[str, ...]]] = []
     if importlib.util.find_spec("numpy") is not None:
         from briscola import encoding, vector
 
-        tracker = encoding.Tracker(_STATE)
+        found.append((encoding.Tracker(_STATE), ("apply", "observation", "action_mask")))
         game = vector.VectorGame("classic", decks=vector.shuffled_decks("classic", 3, seed=1))
-        for owner, names in (
-            (tracker, ("apply", "observation", "action_mask")),
-            (game, ("step", "legal_mask", "action_masks", "observations", "random_actions")),
-        ):
-            for name in names:
-                found.append((f"{type(owner).__name__}.{name}", getattr(owner, name)))
+        found.append(
+            (game, ("step", "legal_mask", "action_masks", "observations", "random_actions"))
+        )
+    if importlib.util.find_spec("gymnasium") is not None:
+        from briscola.envs.gymnasium import BriscolaEnv
+
+        single = BriscolaEnv("classic")
+        single.reset(seed=1)
+        found.append((single, ("reset", "step")))
+    if importlib.util.find_spec("pettingzoo") is not None:
+        from briscola.envs.pettingzoo import raw_env
+
+        many = raw_env("classic")
+        many.reset(seed=1)
+        found.append((many, ("reset", "step", "observe", "action_space", "observation_space")))
+    if importlib.util.find_spec("starlette") is not None:
+        from briscola.web import Tables, TableSettings
+
+        tables = Tables()
+        table = tables.create(TableSettings("classic", seed=1, bots={1: "random"}))
+        found.append((tables, ("get", "expires", "last_move", "drop", "touch")))
+        found.append(
+            (table, ("seat_of", "play", "apply", "legal_for", "view_of", "messages", "record"))
+        )
     return found
 
 

@@ -23,7 +23,7 @@ This module needs ``numpy``: ``pip install 'briscola[rl]'``.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, SupportsIndex, cast
 
 from ._contract import is_revealed
 from ._quote import quote
@@ -261,7 +261,7 @@ def _as_index(index: object) -> int:
         raise InvalidMoveError(f"an action index is a whole number, not {index!r}")
     try:
         value = operator.index(index)  # type: ignore[arg-type]
-    except TypeError:
+    except Exception:  # not an integer, or its own __index__ failing
         raise InvalidMoveError(
             f"an action index is a whole number, not {type(index).__name__} {quote(index)}"
         ) from None
@@ -272,7 +272,7 @@ def _as_index(index: object) -> int:
     return value
 
 
-def action_move(index: int, view_or_state: View | State) -> Move:
+def action_move(index: SupportsIndex, view_or_state: View | State) -> Move:
     """The legal move with action index ``index`` in ``view_or_state``.
 
     ``index`` may be any integer, a ``numpy`` integer included.

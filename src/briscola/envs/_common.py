@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import operator
 from types import ModuleType
 
-from .._quote import quote
-from ..errors import RulesError
+from .._deal import check_seed
 
 
 def require(module: str, extra: str) -> ModuleType:
@@ -21,12 +19,9 @@ def require(module: str, extra: str) -> ModuleType:
 
 
 def as_seed(seed: object) -> int | None:
-    """A seed as a plain ``int``: frameworks hand out ``numpy`` integers."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool):
-        raise RulesError(f"seed={seed!r} is not valid: use a whole number or None")
-    try:
-        return operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise RulesError(f"seed={quote(seed)} is not valid: use a whole number or None") from None
+    """A seed as a plain ``int`` (frameworks hand out ``numpy`` integers), or ``None``.
+
+    Raises:
+        RulesError: for anything `new_game` would refuse as a seed.
+    """
+    return None if seed is None else check_seed(seed)

@@ -213,6 +213,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         Raises:
             IllegalMoveError: if the deal is over, or (with ``illegal_action="raise"``) the
                 action is not legal now.
+            InvalidMoveError: if ``action`` is not a whole number.
         """
         tracker = self._tracker
         if tracker is None:
@@ -221,7 +222,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if state.turn != self.seat:
             raise IllegalMoveError("the deal is over: call reset() to deal again")
         try:
-            move = encoding.action_move(int(action), state)
+            move = encoding.action_move(action, state)
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise

@@ -106,12 +106,29 @@ class raw_env(AECEnv):
         self._tracker: encoding.Tracker | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object every time)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same object every time).
+
+        Raises:
+            RulesError: if ``agent`` is not one of `possible_agents`.
+        """
+        return self.observation_spaces[self._agent_name(agent)]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of ``agent``: the indices of `briscola.encoding`."""
-        return self.action_spaces[agent]
+        """The action space of ``agent``: the indices of `briscola.encoding`.
+
+        Raises:
+            RulesError: if ``agent`` is not one of `possible_agents`.
+        """
+        return self.action_spaces[self._agent_name(agent)]
+
+    def _agent_name(self, agent: object) -> str:
+        if type(agent) is not str or agent not in self._seat_of:
+            named = f"{agent[:20]!r}" if type(agent) is str else f"a {type(agent).__name__}"
+            raise RulesError(
+                f"{named} is not an agent of this game: use one of "
+                f"{', '.join(self.possible_agents)}"
+            )
+        return agent
 
     @property
     def game(self) -> State:
@@ -124,7 +141,12 @@ class raw_env(AECEnv):
         """Deal a new game: exactly ``new_game(variant, seed=seed)``.
 
         ``options`` may hold ``"dealer"``; other keys are ignored.
+
+        Raises:
+            RulesError: for a bad seed, dealer or ``options`` that is not a dict.
         """
+        if options is not None and not isinstance(options, dict):
+            raise RulesError(f"options must be a dict, not {type(options).__name__}")
         dealer = None if not options else options.get("dealer")
         state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
         self._tracker = encoding.Tracker(state)
@@ -145,7 +167,7 @@ class raw_env(AECEnv):
         tracker = self._tracker
         if tracker is None:
             raise RulesError("the environment has no deal yet: call reset() first")
-        seat = self._seat_of[agent]
+        seat = self._seat_of[self._agent_name(agent)]
         mask = tracker.action_mask() if tracker.state.turn == seat else self._zero_mask.copy()
         return {"observation": tracker.observation(seat), "action_mask": mask}
 

@@ -319,6 +319,8 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or ``None``; compares in constant time."""
+        if type(token) is not str:
+            return None
         found = None
         for seat, secret in enumerate(self.tokens):
             if secrets.compare_digest(secret.encode(), token.encode()):
@@ -349,7 +351,10 @@ class Table:
             IllegalMoveError: if it is not that seat's turn, the message is stale (another
                 deal or another ``ply``) or the move is not legal.
             InvalidMoveError: if the notation is not a move.
+            RulesError: if ``seat``, ``ply`` or ``deal`` is not a whole number.
         """
+        if type(deal) is not int:
+            raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
         if deal != self.deal_number:
             raise IllegalMoveError(
                 f"that move was meant for deal {deal + 1}, but deal {self.deal_number + 1} "
@@ -396,7 +401,23 @@ class Table:
         return self.messages([seat])[seat]
 
     def messages(self, seats: Iterable[int | None]) -> dict[int | None, str]:
-        """`message` for each of ``seats``, sharing the public part between them."""
+        """`message` for each of ``seats``, sharing the public part between them.
+
+        Raises:
+            RulesError: if one of ``seats`` is neither a seat of the table nor ``None``.
+        """
+        try:
+            if isinstance(seats, str | bytes):
+                raise TypeError
+            seats = list(seats)
+        except Exception:  # not a collection, or one whose own iteration fails
+            raise RulesError("seats must be a list of seats (None for a spectator)") from None
+        for seat in seats:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+                raise RulesError(
+                    f"seats run from 0 to {self.players - 1} (None for a spectator), "
+                    f"not {seat if type(seat) is int else type(seat).__name__}"
+                )
         standing = score(self.match)
         match = {
             "format": str(self.match.format),
@@ -464,7 +485,10 @@ class Table:
 
         Raises:
             IllegalMoveError: if that deal is not finished.
+            RulesError: if ``deal`` is not a whole number.
         """
+        if type(deal) is not int:
+            raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
         final = self.finished[deal] if 0 <= deal < len(self.finished) else None
         if final is None:
             raise IllegalMoveError(
@@ -616,7 +640,7 @@ class Tables:
 
     def get(self, table_id: str) -> Table | None:
         """The table with that id, or ``None``."""
-        return self._tables.get(table_id)
+        return self._tables.get(table_id) if type(table_id) is str else None
 
     def create(self, settings: TableSettings) -> Table:
         """Open a new table, after dropping the tables whose time is up.
@@ -637,24 +661,36 @@ class Tables:
             self.drop(min(finished, key=lambda table: self._last_move[table.id]).id)
         table = Table(settings, bot_factory=self.bot_factory)
         self._tables[table.id] = table
-        self._last_move[table.id] = self.clock()
+        self._last_move[table.id] = self._now()
         self.save(table)
         return table
 
+    def _now(self) -> float:
+        now = self.clock()
+        if type(now) is bool or not isinstance(now, int | float) or math.isnan(now):
+            raise RulesError(f"the clock must give a number of seconds, not {type(now).__name__}")
+        return now
+
     def touch(self, table: Table) -> None:
-        """Note that ``table`` has just moved: its time starts again (see the class)."""
+        """Note that ``table`` has just moved: its time starts again (see the class).
+
+        Raises:
+            RulesError: if ``table`` is not a `Table`.
+        """
+        if not isinstance(table, Table):
+            raise RulesError(f"touch() needs a Table, not {type(table).__name__}")
         if self._tables.get(table.id) is table:
-            self._last_move[table.id] = self.clock()
+            self._last_move[table.id] = self._now()
 
     def last_move(self, table_id: str) -> float | None:
         """When the table last moved (or was opened or restored), by `clock`; ``None`` for
         a table this server does not hold."""
-        return self._last_move.get(table_id)
+        return self._last_move.get(table_id) if type(table_id) is str else None
 
     def expires(self, table_id: str) -> float | None:
         """When the table will be dropped, by `clock`, unless it moves again; ``None`` for a
         table this server does not hold (``math.inf``: never)."""
-        table = self._tables.get(table_id)
+        table = self.get(table_id)
         if table is None:
             return None
         keep = self.keep_finished if table.over else self.keep_idle
@@ -662,7 +698,7 @@ class Tables:
 
     def sweep(self) -> list[Table]:
         """Drop every table whose time is up (see the class); returns them."""
-        now = self.clock()
+        now = self._now()
         expired = [
             table
             for table in self._tables.values()
@@ -675,6 +711,8 @@ class Tables:
 
     def drop(self, table_id: str) -> Table | None:
         """Forget a table and delete its saved files; returns it (``None`` if not held)."""
+        if self.get(table_id) is None:
+            return None
         table = self._tables.pop(table_id, None)
         self._last_move.pop(table_id, None)
         if table is not None and self.save_dir is not None:
@@ -698,7 +736,7 @@ class Tables:
             return []
         self.save_dir.mkdir(parents=True, exist_ok=True)
         restored = []
-        now = self.clock()
+        now = self._now()
         for path in sorted(self.save_dir.glob("*.json")):
             try:
                 value = json.loads(path.read_text(encoding="utf-8"))
