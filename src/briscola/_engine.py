@@ -21,7 +21,14 @@ from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
 from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
 from ._quote import quote
-from ._rounds import apply_round, automatic_snapshot, legal_round, opening
+from ._rounds import (
+    apply_round,
+    automatic_snapshot,
+    legal_round,
+    opening,
+    opening_depends_on_deal,
+    shows_hands_at_first_lead,
+)
 from .cards import Card, Rank, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
 from .moves import (
@@ -46,7 +53,6 @@ from .rules import (
     Rules,
     TableRules,
     TrumpSource,
-    TwoSwapWindow,
     VariantId,
     rules,
 )
@@ -289,7 +295,7 @@ def _plan(r: Rules, dealer: int) -> _Plan:
     phase: Phase | None
     if r.auction is not None:
         phase = _AUCTION
-    elif r.two_swap and r.two_swap_window is not TwoSwapWindow.FIRST_TRICK:
+    elif opening_depends_on_deal(r):
         phase = None
     else:
         phase = opening(r, None, (), None)
@@ -298,7 +304,7 @@ def _plan(r: Rules, dealer: int) -> _Plan:
         r.dealt_cards,
         leader,
         phase,
-        r.auction is None and bool(automatic_snapshot(r, ((),) * players, dealer)),
+        r.auction is None and shows_hands_at_first_lead(r),
         (0,) * players,
     )
     r._memo["deal", dealer] = plan

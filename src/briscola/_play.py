@@ -130,15 +130,7 @@ def draw(
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
-    draw_cards(hands, batch, order)
-    return stock, trump_card
-
-
-def draw_cards(
-    hands: list[tuple[Card, ...]], cards: tuple[Card, ...], order: tuple[int, ...]
-) -> None:
-    """Give ``cards[k]`` to seat ``order[k]``, each hand kept in card-id order."""
-    for k, card in enumerate(cards):
+    for k, card in enumerate(batch):  # each hand kept in card-id order
         drawer = order[k]
         hand = hands[drawer]
         card_id = card.id
@@ -153,6 +145,7 @@ def draw_cards(
         while i and hand[i - 1].id > card_id:
             i -= 1
         hands[drawer] = hand[:i] + (card,) + hand[i:]
+    return stock, trump_card
 
 
 def swapped(s: State, rank: Rank) -> bool:
@@ -264,11 +257,14 @@ def apply_play(s: State, seat: int, move: Move) -> State:
     r = s.rules
     hands = s.hands
     hand = hands[seat]
-    if len(hand) == 3:  # `without`, written out for the three-card hands of the stock games
+    # The hand less the card, found by identity (cards are interned; `tuple.index` would
+    # call `Card.__eq__` for every card before it): in line for three cards, else written
+    # out for the hand's size.
+    if len(hand) == 3:
         a, b, c = hand
         hand = (b, c) if a is card else (a, c) if b is card else (a, b)
     else:
-        hand = _WITHOUT[len(hand)](hand, card)  # `without`, without its own call
+        hand = _WITHOUT[len(hand)](hand, card)
     trick = s.trick
     history = s.history + _ENTRY[seat][card.id]
     if len(trick) + 1 < r.active_players:
@@ -286,11 +282,11 @@ def apply_play(s: State, seat: int, move: Move) -> State:
         legal: tuple[Move, ...] | None = None
         if r.plain_play:
             following = hands[turn]
-            if len(following) == 3:  # `plays_of`, written out
+            if len(following) == 3:
                 a, b, c = following
                 legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
             else:
-                legal = _PLAYS_OF[len(following)](following)  # `plays_of`, in line
+                legal = _PLAYS_OF[len(following)](following)
         return _card_played(s, hands, turn, trick, history, False, legal)
     trick = trick + _ONE[card.id]
     if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
@@ -300,9 +296,10 @@ def apply_play(s: State, seat: int, move: Move) -> State:
 
 
 def _write_out(size: int) -> None:
-    """Compile `without` and `plays_of` for hands of ``size`` cards, written out card by
-    card (a loop, a slice or a ``map`` over a hand costs several times as much in CPython,
-    and every move of trick play makes one of each), into `_WITHOUT` and `_PLAYS_OF`."""
+    """Compile, for hands of ``size`` cards, the hand less a card (found by identity) into
+    `_WITHOUT` and the hand's `Play`s into `_PLAYS_OF`, written out card by card: a loop, a
+    slice or a ``map`` over a hand costs several times as much in CPython, and every move of
+    trick play makes one of each."""
     cards = [f"h[{k}]" for k in range(size)]
     lines = ["def without(h, card):"]
     for k in range(size):
@@ -330,21 +327,6 @@ _WITHOUT: Final[list[Callable[..., tuple[Card, ...]]]] = []
 _PLAYS_OF: Final[list[Callable[..., tuple[Move, ...]]]] = []
 _WITHOUT.extend(_on_first_use(_WITHOUT, size) for size in range(MAX_HAND_SIZE + 1))
 _PLAYS_OF.extend(_on_first_use(_PLAYS_OF, size) for size in range(MAX_HAND_SIZE + 1))
-
-
-def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``hand`` less ``card``, found by identity (cards are interned; `tuple.index` would
-    call `Card.__eq__` for every card before it).
-
-    Raises:
-        ValueError: ``card`` is not in ``hand``.
-    """
-    return _WITHOUT[len(hand)](hand, card)
-
-
-def plays_of(hand: tuple[Card, ...]) -> tuple[Move, ...]:
-    """The `Play` of each card of ``hand``, in hand order."""
-    return _PLAYS_OF[len(hand)](hand)
 
 
 def close_trick(
@@ -417,36 +399,28 @@ def close_trick(
     phase = _PLAY
     turn: int | None = winner
     shown = s.shown
-    drawn = s.drawn
     if trump_card is not None or stock:
-        order = r.trick_seats[dealer][winner]
-        if len(stock) >= len(order):
-            drawn += len(order)
-            draw_cards(new_hands, stock[: len(order)], order)
-            stock = stock[len(order) :]
-        else:
-            drawn += len(stock)
-            stock, trump_card = draw(new_hands, stock, trump_card, order)
-            if trump_card is None and not stock:
-                # The stock has just run out (§3.4).
-                sharing = r.share_hands_when_stock_empty
-                if sharing is ShareHands.VOLUNTARY:
-                    phase = Phase.SHARE_HANDS
-                elif sharing is ShareHands.AUTOMATIC:
-                    shown = shown + tuple((s_, new_hands[s_]) for s_ in range(r.players))
+        stock, trump_card = draw(new_hands, stock, trump_card, r.trick_seats[dealer][winner])
+        if trump_card is None and not stock:
+            # The stock has just run out (§3.4).
+            sharing = r.share_hands_when_stock_empty
+            if sharing is ShareHands.VOLUNTARY:
+                phase = Phase.SHARE_HANDS
+            elif sharing is ShareHands.AUTOMATIC:
+                shown = shown + tuple((s_, new_hands[s_]) for s_ in range(r.players))
     next_hand = new_hands[winner]
     legal: tuple[Move, ...] | None = None
     if not next_hand:
         phase = _OVER
         turn = None
     elif phase is _PLAY and r.plain_play:
-        legal = _PLAYS_OF[len(next_hand)](next_hand)  # `plays_of`, in line
+        legal = _PLAYS_OF[len(next_hand)](next_hand)
     return _trick_closed(
         s,
         phase,
         tuple(new_hands),
         stock,
-        drawn,
+        s.drawn + len(s.stock) - len(stock),
         trump_card,
         winner,
         turn,

@@ -34,6 +34,17 @@ def sharing_before_first_trick(r: Rules) -> ShareHands:
     return mode
 
 
+def opening_depends_on_deal(r: Rules) -> bool:
+    """Whether `opening` depends on the deal's trump suit and removed cards: only the
+    round of the 2 of trumps before the first lead does (§3.2)."""
+    return r.two_swap and r.two_swap_window is not TwoSwapWindow.FIRST_TRICK
+
+
+def shows_hands_at_first_lead(r: Rules) -> bool:
+    """Whether every hand is shown to its partners when the first lead is due (§3.3)."""
+    return sharing_before_first_trick(r) is ShareHands.AUTOMATIC
+
+
 def _holds_round(
     phase: Phase, r: Rules, trump_suit: Suit | None, removed: tuple[Card, ...]
 ) -> bool:
@@ -41,8 +52,7 @@ def _holds_round(
         return r.declaration_round
     if phase is Phase.SWAP_WINDOW:
         return (
-            r.two_swap
-            and r.two_swap_window is not TwoSwapWindow.FIRST_TRICK
+            opening_depends_on_deal(r)
             and trump_suit is not None
             and TWO_OF[trump_suit] not in removed
         )
@@ -66,7 +76,7 @@ def automatic_snapshot(
     r: Rules, hands: tuple[tuple[Card, ...], ...], dealer: int
 ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     """Every active seat's hand, shown to its partners when the first lead is due (§3.3)."""
-    if sharing_before_first_trick(r) is not ShareHands.AUTOMATIC:
+    if not shows_hands_at_first_lead(r):
         return ()
     return tuple((seat, hands[seat]) for seat in sorted(r.seats_for(dealer)))
 

@@ -70,8 +70,7 @@ def make_player(name: str, seed: int | None) -> Player:
     """
     make = BOTS.get(name.strip().lower()) if type(name) is str else None
     if make is None:
-        named = f"{name[:40]!r}" if type(name) is str else f"a {type(name).__name__}"
-        raise RulesError(f"unknown player {named}: use one of {', '.join(BOTS)}")
+        raise RulesError(f"unknown player {quote(name)}: use one of {', '.join(BOTS)}")
     return make(seed)
 
 

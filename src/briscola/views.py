@@ -201,7 +201,6 @@ def _view(state: State, seat: int | None) -> View:
     else:
         result = unchecked_score(state)
     turn = state.turn
-    trump_card_or_none = state.trump_card
     return _new_view(
         r,
         seat,
@@ -216,7 +215,7 @@ def _view(state: State, seat: int | None) -> View:
         _turned_card(state),
         trump_card,
         trump_suit,
-        len(state.stock) + (trump_card_or_none is not None),
+        state.stock_size,
         state.stock if r.open_stock else None,
         state.leader,
         turn,

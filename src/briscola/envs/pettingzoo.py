@@ -123,9 +123,8 @@ class raw_env(AECEnv):
 
     def _agent_name(self, agent: object) -> str:
         if type(agent) is not str or agent not in self._seat_of:
-            named = f"{agent[:20]!r}" if type(agent) is str else f"a {type(agent).__name__}"
             raise RulesError(
-                f"{named} is not an agent of this game: use one of "
+                f"{quote(agent)} is not an agent of this game: use one of "
                 f"{', '.join(self.possible_agents)}"
             )
         return agent

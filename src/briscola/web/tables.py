@@ -150,6 +150,11 @@ def parse_bots(text: str, players: int) -> dict[int, str]:
     return bots
 
 
+def _named(value: object) -> str:
+    """A value from a client in a message: the head of a text, else only its type."""
+    return repr(value[:20]) if type(value) is str else f"a {type(value).__name__}"
+
+
 def make_bot(kind: str, seed: int) -> Player:
     """A `briscola.players` bot of that kind, seeded.
 
@@ -157,8 +162,7 @@ def make_bot(kind: str, seed: int) -> Player:
         RulesError: for an unknown kind.
     """
     if type(kind) is not str or kind not in BOT_KINDS:
-        named = f"{kind[:20]!r}" if type(kind) is str else f"a {type(kind).__name__}"
-        raise RulesError(f"{named} is not a bot: use one of {', '.join(BOT_KINDS)}")
+        raise RulesError(f"{_named(kind)} is not a bot: use one of {', '.join(BOT_KINDS)}")
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "greedy":
@@ -178,8 +182,9 @@ class TableSettings:
         bots: Mapping[int, str] | None = None,
     ) -> None:
         if type(variant) is not str or variant not in VARIANTS:
-            named = f"{variant[:40]!r}" if type(variant) is str else f"a {type(variant).__name__}"
-            raise RulesError(f"{named} is not a preset: use one of {', '.join(VARIANTS)}")
+            raise RulesError(
+                f"{_named(variant)} is not a preset: use one of {', '.join(VARIANTS)}"
+            )
         if options is not None and not (
             isinstance(options, Mapping) and all(type(name) is str for name in options)
         ):
