@@ -8,6 +8,8 @@ import. docs/architecture.md draws the same layers for contributors.
 from __future__ import annotations
 
 import ast
+import functools
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "briscola"
@@ -30,13 +32,23 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game",),
     # Optional features, on top of the public verbs.
     ("encoding", "vector", "players", "simulation", "ray_executor", "terminal"),
-    ("__init__", "cli", "__main__"),
+    ("__init__",),
+    # The subpackages, which need optional extras, and the command line that loads them.
+    ("envs._common", "envs", "envs.pettingzoo", "envs.gymnasium", "envs.openspiel"),
+    ("web.tables", "web", "web.app", "web.server"),
+    ("cli", "__main__"),
 )
 
 # Function-level imports are allowed only where they save real import time for an optional
 # feature; each one is listed here as (module, imported module), with a comment at the site.
 LAZY_ALLOWED: frozenset[tuple[str, str]] = frozenset(
-    {("cli", "web")}  # briscola serve: Starlette and uvicorn load only for that command
+    {
+        # briscola serve: Starlette and uvicorn load only for that command.
+        ("cli", "web.server"),
+        ("cli", "web.tables"),
+        # The application imports Starlette: it loads once uvicorn is known to be there.
+        ("web.server", "web.app"),
+    }
 )
 
 
@@ -48,8 +60,34 @@ def _rank() -> dict[str, tuple[int, int]]:
     }
 
 
-def _imports(path: Path) -> list[tuple[str, bool]]:
-    """The package modules ``path`` imports, each with whether the import is lazy."""
+def _module_name(path: Path) -> str:
+    """``cards``, ``__init__`` (the package), ``envs`` (a subpackage), ``envs.gymnasium``."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if len(parts) > 1 and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@functools.cache
+def _modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(dotted: str, known: set[str]) -> str:
+    """The module that ``dotted`` (a path below the package) names or takes a name from."""
+    parts = dotted.split(".") if dotted else []
+    while parts and ".".join(parts) not in known:
+        parts.pop()
+    return ".".join(parts) or "__init__"
+
+
+def _imports(path: Path, name: str | None = None) -> list[tuple[str, bool]]:
+    """The package modules ``path`` (the module ``name``) imports, each with whether the
+    import is lazy."""
+    name = path.stem if name is None else name
+    known = set(_modules()) | {name}
+    is_package = path.name == "__init__.py" and name != "__init__"
+    package = name.split(".") if is_package else name.split(".")[:-1]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     top_level = {id(node) for node in tree.body}
     # Imports under a top-level ``if TYPE_CHECKING:`` only tell the type checker about names
@@ -61,19 +99,22 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
     for node in ast.walk(tree):
         lazy = id(node) not in top_level
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1 and node.module:
-                found.append((node.module.split(".")[0], lazy))
-            elif node.level == 1:
-                found.extend((alias.name, lazy) for alias in node.names)
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
             elif node.module and node.module.split(".")[0] == "briscola":
-                parts = node.module.split(".")
-                if len(parts) > 1:
-                    found.append((parts[1], lazy))
+                base = []
+            else:
+                continue
+            module = [*base, *(node.module.split(".") if node.module else [])]
+            if not node.level:
+                module = module[1:]  # absolute: drop "briscola"
+            targets = [".".join([*module, alias.name]) for alias in node.names]
+            found.extend((_resolve(target, known), lazy) for target in targets)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 parts = alias.name.split(".")
                 if parts[0] == "briscola" and len(parts) > 1:
-                    found.append((parts[1], lazy))
+                    found.append((_resolve(".".join(parts[1:]), known), lazy))
     return found
 
 
@@ -87,7 +128,7 @@ def _is_type_checking(node: ast.stmt) -> bool:
 
 
 def _graph() -> dict[str, list[tuple[str, bool]]]:
-    return {path.stem: _imports(path) for path in sorted(PACKAGE.glob("*.py"))}
+    return {name: _imports(path, name) for name, path in _modules().items()}
 
 
 def test_every_module_has_a_layer() -> None:
@@ -155,3 +196,14 @@ def test_the_checker_ranks_type_checking_imports_as_top_level(tmp_path: Path) ->
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import x\n"
     )
     assert _imports(module) == [("game", False)]
+
+
+def test_the_architecture_page_draws_these_layers() -> None:
+    page = PACKAGE.parent.parent / "docs" / "architecture.md"
+    diagram = page.read_text(encoding="utf-8").split("```text\n", 1)[1].split("```", 1)[0]
+    drawn = [
+        set(re.split(r"\s{3,}", line.strip())[0].replace(",", " ").split())
+        for line in diagram.splitlines()
+        if line.startswith(" ") and not line.startswith("  ")
+    ]
+    assert drawn == [set(layer) for layer in reversed(LAYERS)]

@@ -386,14 +386,19 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
         type=_seconds,
         default=3600.0,
         metavar="SECONDS",
-        help="drop a finished table this long after its last move (default: 3600; inf: never)",
+        help=(
+            "drop a finished table this long after its last move (default: 3600; "
+            "inf: only when its place is needed)"
+        ),
     )
     serve.add_argument(
         "--keep-idle",
         type=_seconds,
         default=86400.0,
         metavar="SECONDS",
-        help="drop an unfinished table after this long without a move (default: 86400)",
+        help=(
+            "drop an unfinished table after this long without a move (default: 86400; inf: never)"
+        ),
     )
 
     def run(args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ from .._quote import quote
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
+from ..players import RandomPlayer
 from ..render import render
 from ..rules import VARIANTS, Rules, VariantId, rules
 from ..scoring import score
@@ -156,8 +157,6 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _opponents(self, opponents: Opponent | Sequence[Opponent] | None) -> list[Opponent | None]:
         n = self.rules.players
         if opponents is None:
-            from ..players import RandomPlayer
-
             return [None if s == self.seat else RandomPlayer(seed=s) for s in range(n)]
         if callable(opponents):
             return [None if s == self.seat else opponents for s in range(n)]

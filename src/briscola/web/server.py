@@ -63,7 +63,7 @@ def serve(
         raise ImportError(
             "briscola serve needs uvicorn and Starlette: pip install 'briscola[web]'"
         ) from error
-    from .app import MAX_MESSAGE, create_app
+    from .app import MAX_MESSAGE, create_app  # Starlette: loaded once uvicorn is found
 
     tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
     opened = tables.load()
