@@ -108,6 +108,9 @@ def play_by_clicking(
             # Nobody else can move now, so the page and the server agree on what is hidden.
             assert cards_on(page, "#hand [data-card]") == {str(card) for card in view.hand}
             assert not cards_on(page) & hidden_from(table, seat)
+            # The seats' rows list cards still held: shown hands without what was played.
+            played = {str(card) for trick in view.tricks for card in trick.cards}
+            assert not cards_on(page, "#seats [data-card]") & played
             if None in pages and view.ply % 5 == 0:
                 spectator = pages[None]
                 spectator.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
@@ -158,7 +161,11 @@ def test_classic_two_pages_and_a_spectator(browser: Any, server: tuple[Tables, s
 
 def test_classic_4_a_match_against_bots(browser: Any, server: tuple[Tables, str]) -> None:
     settings = TableSettings(
-        "classic-4", format="fixed_deals(2)", seed=8, bots={1: "greedy", 2: "random", 3: "search"}
+        "classic-4",
+        {"share_hands_when_stock_empty": "automatic"},  # partners' hands shown, then played
+        "fixed_deals(2)",
+        seed=8,
+        bots={1: "greedy", 2: "random", 3: "search"},
     )
     table, pages = play_by_clicking(browser, server, settings)
     page = pages[0]
@@ -276,3 +283,94 @@ def _kinds_of(variant: str) -> tuple[str, ...]:
         "classic": ("SwapTrump", "Play"),
         "classic-4": ("Signal", "ShowHand", "Pass", "Play"),
     }[variant]
+
+
+# --- links, refusals, the keyboard and narrow screens --------------------------------------
+
+
+def test_a_bad_link_says_so_and_a_new_link_changes_the_seat(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=3))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#%E0%A4%A")  # a malformed %-escape
+    page.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT)
+    assert page.inner_text("#notice") == "this link is not valid for this table"
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-seat=spectator]", timeout=TIMEOUT)
+    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")  # only the part after "#" differs
+    page.wait_for_selector("body[data-seat='1']", timeout=TIMEOUT)
+    page.go_back()
+    page.wait_for_selector("body[data-seat=spectator]", timeout=TIMEOUT)
+    context.close()
+
+
+def test_a_refused_move_stays_on_screen(browser: Any, server: tuple[Tables, str]) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    for page in (first, second):
+        page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+        page.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    # Seat 0 in two tabs: the second keeps a card button from before the first plays.
+    stale = second.query_selector("#hand [data-move]")
+    first.click("#hand [data-move]")
+    second.wait_for_selector("body[data-ply='1']", state="attached", timeout=TIMEOUT)
+    stale.evaluate("button => button.click()")
+    second.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT)
+    second.wait_for_timeout(500)  # the table message that follows leaves it on screen
+    assert "not your turn" in second.inner_text("#notice")
+    context.close()
+
+
+def test_the_keyboard_keeps_its_place(browser: Any, server: tuple[Tables, str]) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5, bots={1: "greedy"}))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    for ply in (0, 2, 4):
+        page.wait_for_selector(
+            f"body[data-turn=yours][data-ply='{ply}']", state="attached", timeout=TIMEOUT
+        )
+        if ply == 0:
+            page.focus("#hand [data-move]")
+        # The buttons were rebuilt, the bot's move in between: focus is on a move again.
+        assert page.evaluate("document.activeElement.dataset.move !== undefined")
+        page.keyboard.press("Enter")
+    context.close()
+
+
+def test_the_lobby_keeps_its_links_and_follows_the_number_of_players(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    _, base = server
+    context = browser.new_context(viewport={"width": 375, "height": 667})
+    page = context.new_page()
+    page.goto(f"{base}/")
+    page.select_option("#variant", "chiamata")
+    assert page.locator("#bot-seats select").count() == 5
+    page.click("text=Table rules")
+    page.fill("#opt-players", "6")
+    assert page.locator("#bot-seats select").count() == 6
+    page.select_option("select[name=bot-5]", "random")
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    links = page.locator("#link-list a")
+    assert "Seat 5 (random bot)" in page.inner_text("#link-list")
+    count = links.count()
+    page.goto(links.first.get_attribute("href") or "")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.go_back()
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.locator("#link-list a").count() == count
+    page.fill("#format", "best_of(x)")
+    page.click("#create")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#link-list a").count() == count  # no new table, the old ones listed
+    context.close()

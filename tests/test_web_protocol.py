@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -252,6 +253,42 @@ def test_binary_frames_and_floods_close_the_connection(served: Any) -> None:
         assert closed.value.code == 4029
 
 
+def test_spectators_never_keep_a_player_from_their_seat(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, table, _ = served
+    monkeypatch.setattr(web_app, "MAX_SPECTATORS", 2)
+    with contextlib.ExitStack() as stack:
+        for _ in range(2):
+            hello(stack.enter_context(client.websocket_connect(f"/ws/{table.id}")), None)
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            assert hello(ws, None)["message"] == "this table has as many spectators as it can take"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4013
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            assert hello(ws, table.tokens[0])["seat"] == 0
+
+
+def test_a_seat_s_newest_tab_closes_its_oldest(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, table, _ = served
+    monkeypatch.setattr(web_app, "MAX_TABS", 2)
+    with contextlib.ExitStack() as stack:
+        tabs = [stack.enter_context(client.websocket_connect(f"/ws/{table.id}")) for _ in range(3)]
+        assert hello(tabs[0], table.tokens[0])["seat"] == 0
+        assert hello(tabs[1], table.tokens[0])["seat"] == 0
+        newest = hello(tabs[2], table.tokens[0])
+        assert newest["seat"] == 0
+        assert receive(tabs[0])["message"] == "this seat has been opened in another tab"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            tabs[0].receive_text()
+        assert closed.value.code == 4008
+        move(tabs[2], newest, str(legal_moves(table.match.state)[0]))
+        assert until_table(tabs[1])[1]["view"]["ply"] == 1
+
+
 def test_a_silent_connection_is_closed(served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     client, table, _ = served
     monkeypatch.setattr(web_app, "HELLO_TIMEOUT", 0.05)
@@ -345,12 +382,15 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
         ({"variant": "classic", "format": "best_of(x)"}, "best_of"),
         ({"variant": "classic", "bots": {"7": "random"}}, "seat 7"),
         ({"variant": "classic", "bots": {"1": "genius"}}, "bots must map seats"),
+        ({"variant": "classic", "bots": {"\u00b2": "greedy"}}, "bots must map seats"),
     ]:
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == 400, body
         assert error in answer.json()["error"], body
     assert client.post("/api/tables", content=b"{" * 9000).status_code == 413
     assert client.post("/api/tables", content=b"\xff").status_code == 400
+    # An integer longer than Python reads from JSON (4,300 digits), within the size limit.
+    assert client.post("/api/tables", content=b"8" * 8000).status_code == 400
 
 
 def test_pages_carry_security_headers(served: Any) -> None:

@@ -45,7 +45,16 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
         "the briscola web table needs Starlette and uvicorn: pip install 'briscola[web]'"
     ) from error
 
-__all__ = ["HELLO_TIMEOUT", "MAX_BODY", "MAX_MESSAGE", "SWEEP_EVERY", "Room", "create_app"]
+__all__ = [
+    "HELLO_TIMEOUT",
+    "MAX_BODY",
+    "MAX_MESSAGE",
+    "MAX_SPECTATORS",
+    "MAX_TABS",
+    "SWEEP_EVERY",
+    "Room",
+    "create_app",
+]
 
 MAX_MESSAGE = 1024
 """The longest message a browser may send, in characters."""
@@ -53,8 +62,13 @@ MAX_BODY = 8192
 """The longest request body the lobby accepts, in bytes."""
 HELLO_TIMEOUT = 15.0
 """Seconds a new connection has to say who it is."""
-MAX_CONNECTIONS = 64
-"""The most connections one table accepts (seats and spectators together)."""
+MAX_SPECTATORS = 64
+"""The most spectators' connections one table accepts. Seats are counted apart, so that
+spectators can never keep a player from their seat; one turned away is told to come back
+(close code 4013) and the page tries again."""
+MAX_TABS = 4
+"""The most connections one seat may hold at once (its tabs): a new one closes the seat's
+oldest (close code 4008), so a player who reloads or changes device always gets in."""
 RATE = (100, 5.0)
 """At most this many messages in this many seconds from one connection."""
 SWEEP_EVERY = 60.0
@@ -112,6 +126,7 @@ class _Client:
     def __init__(self, socket: WebSocket, seat: int | None) -> None:
         self.socket = socket
         self.seat = seat
+        self.opened = time.monotonic()
         self.outbox: collections.deque[tuple[bool, str]] = collections.deque()
         self.wake = asyncio.Event()
 
@@ -315,9 +330,14 @@ def create_app(
             if seat is None:
                 await _refuse(socket, "this link is not valid for this table", 4003)
                 return
-        if len(room.clients) >= MAX_CONNECTIONS:
-            await _refuse(socket, "this table has too many connections", 4029)
+        same = [client for client in room.clients if client.seat == seat]
+        if seat is None and len(same) >= MAX_SPECTATORS:
+            await _refuse(socket, "this table has as many spectators as it can take", 4013)
             return
+        if seat is not None and len(same) >= MAX_TABS:
+            oldest = min(same, key=lambda client: client.opened)
+            room.clients.discard(oldest)
+            await _refuse(oldest.socket, "this seat has been opened in another tab", 4008)
         client = _Client(socket, seat)
         room.clients.add(client)
         writer = asyncio.create_task(client.write())
@@ -444,7 +464,7 @@ def _read(text: str) -> dict[str, Any] | str:
     """The message as a JSON object, or why it is not one."""
     try:
         value = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError: bad JSON, or an integer too long
         return "a message must be a JSON object"
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         return 'a message must be a JSON object with a "type"'
@@ -481,7 +501,7 @@ def _settings(body: bytes) -> TableSettings:
     """Validate a lobby request: a preset, table rules, a format and bots."""
     try:
         value = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON or UTF-8, or an integer too long
         raise RulesError("the request must be a JSON object") from None
     if not isinstance(value, dict):
         raise RulesError("the request must be a JSON object")
@@ -501,7 +521,11 @@ def _settings(body: bytes) -> TableSettings:
     if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 40):
         raise RulesError("the match format must be short text, such as best_of(3)")
     if not isinstance(bots, dict) or not all(
-        isinstance(seat, str) and seat.isdigit() and len(seat) < 3 and kind in BOT_KINDS
+        isinstance(seat, str)
+        and seat.isascii()
+        and seat.isdigit()
+        and len(seat) < 3
+        and kind in BOT_KINDS
         for seat, kind in bots.items()
     ):
         raise RulesError(f"bots must map seats to one of {', '.join(BOT_KINDS)}")

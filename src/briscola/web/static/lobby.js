@@ -13,10 +13,12 @@
     $("variant").append(option);
   }
 
-  function showPreset() {
-    const preset = byId.get($("variant").value);
+  // One list of seats for the server to play, as many as the table has seats (the rule
+  // "players" can change that), keeping the choices already made.
+  function showSeats(players) {
+    const chosen = new Map([...$("bot-seats").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
     $("bot-seats").replaceChildren();
-    for (let seat = 0; seat < preset.players; seat++) {
+    for (let seat = 0; seat < players; seat++) {
       const label = document.createElement("label");
       label.textContent = `Seat ${seat} `;
       const select = document.createElement("select");
@@ -28,10 +30,16 @@
         option.textContent = kind ? `${kind} bot` : "a person";
         select.append(option);
       }
-      if (seat > 0) select.value = "greedy";
+      select.value = chosen.get(String(seat)) ?? (seat > 0 ? "greedy" : "");
       label.append(select);
       $("bot-seats").append(label);
     }
+  }
+
+  function showPreset() {
+    const preset = byId.get($("variant").value);
+    $("bot-seats").replaceChildren();
+    showSeats(preset.players);
     $("options").replaceChildren();
     for (const option of preset.options) {
       const row = document.createElement("p");
@@ -56,7 +64,41 @@
     }
   }
   $("variant").addEventListener("change", showPreset);
+  $("options").addEventListener("input", (event) => {
+    if (event.target.dataset.option !== "players") return;
+    const players = Number(event.target.value);
+    if (Number.isInteger(players) && players >= 2 && players <= 8) showSeats(players);
+  });
   showPreset();
+
+  // The links of the tables opened from this tab, kept for the tab's life: they are shown
+  // once only, so coming back to the lobby (Back, a reload) must not lose them.
+  const opened = JSON.parse(sessionStorage.getItem("briscola-opened") || "[]");
+  function showLinks() {
+    $("link-list").replaceChildren();
+    const add = (list, text, href) => {
+      const item = document.createElement("li");
+      item.append(`${text}: `);
+      if (href) {
+        const link = document.createElement("a");
+        link.href = new URL(href, location.origin).href;
+        link.textContent = link.href;
+        item.append(link);
+      }
+      list.append(item);
+    };
+    for (const [i, result] of opened.entries()) {
+      const item = document.createElement("li");
+      item.append(i === 0 ? `${result.variant} (the newest)` : result.variant);
+      const list = document.createElement("ul");
+      result.seats.forEach((href, seat) => add(list, href ? `Seat ${seat}` : `Seat ${seat} (${result.bots[seat]} bot)`, href));
+      add(list, "Spectators", result.spectator);
+      item.append(list);
+      $("link-list").append(item);
+    }
+    $("links").hidden = !opened.length;
+  }
+  showLinks();
 
   $("open").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -70,6 +112,7 @@
       if (select.value) chosen[select.dataset.seat] = select.value;
     }
     const body = { variant: $("variant").value, options, format: $("format").value.trim() || null, bots: chosen };
+    $("error").hidden = true;
     const reply = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
@@ -79,21 +122,9 @@
       $("error").hidden = false;
       return;
     }
-    $("error").hidden = true;
-    $("link-list").replaceChildren();
-    const add = (text, href) => {
-      const item = document.createElement("li");
-      item.append(`${text}: `);
-      if (href) {
-        const link = document.createElement("a");
-        link.href = new URL(href, location.origin).href;
-        link.textContent = link.href;
-        item.append(link);
-      }
-      $("link-list").append(item);
-    };
-    result.seats.forEach((href, seat) => add(href ? `Seat ${seat}` : `Seat ${seat} (${result.bots[seat]} bot)`, href));
-    add("Spectators", result.spectator);
-    $("links").hidden = false;
+    opened.unshift(result);
+    opened.splice(10); // the ten newest
+    sessionStorage.setItem("briscola-opened", JSON.stringify(opened));
+    showLinks();
   });
 })();

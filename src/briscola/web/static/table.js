@@ -3,12 +3,22 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const token = decodeURIComponent(location.hash.slice(1)) || null;
   const tableId = location.pathname.split("/").pop();
+  let token = null;
+  let badLink = false;
+  try {
+    token = decodeURIComponent(location.hash.slice(1)) || null;
+  } catch {
+    badLink = true; // a malformed %-escape: no token can come of it
+  }
+  // Another seat's link opened in this tab (or Back and Forward between links) changes
+  // only the part after "#": start again with the new token.
+  window.addEventListener("hashchange", () => location.reload());
   let socket = null;
   let current = null; // the last "table" message
   let retry = 500;
   let refused = false;
+  let focusLost = false; // a focused move button went away: focus the next move offered
 
   $("french").checked = localStorage.getItem("briscola-french") === "1";
   Cards.setFrench($("french").checked);
@@ -28,7 +38,6 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "table") {
-        $("notice").hidden = true;
         render(message);
       } else if (message.type === "error") {
         notice(message.message);
@@ -37,8 +46,9 @@
       }
     });
     socket.addEventListener("close", (event) => {
-      // 4000-4999: the server refused this connection on purpose; do not hammer it.
-      refused = event.code >= 4000 && event.code < 5000;
+      // 4000-4999: the server refused this connection on purpose; do not hammer it. 4013
+      // (as many spectators as the table takes) asks to come back later.
+      refused = event.code >= 4000 && event.code < 5000 && event.code !== 4013;
       $("who").textContent = refused ? "disconnected" : "reconnecting…";
       document.body.dataset.connected = "false";
       if (!refused) {
@@ -55,6 +65,9 @@
 
   function send(notation) {
     if (!current || !socket || socket.readyState !== WebSocket.OPEN) return;
+    $("notice").hidden = true; // a refusal stays on screen until the next move
+    // Disabling the buttons takes the focus away: give it back once moves are offered again.
+    if (document.activeElement && document.activeElement.dataset.move !== undefined) focusLost = true;
     for (const button of document.querySelectorAll("[data-move]")) button.disabled = true;
     socket.send(JSON.stringify({ type: "move", move: notation, ply: current.view.ply, deal: current.deal }));
   }
@@ -70,7 +83,27 @@
 
   const seatName = (msg, s) => (s === msg.seat ? `Seat ${s} (you)` : `Seat ${s}`);
 
+  // Rendering rebuilds the buttons: find the focused one again by what it does, so that a
+  // keyboard player keeps their place.
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || !el.dataset) return null;
+    if (el.dataset.move !== undefined) return `[data-move="${CSS.escape(el.dataset.move)}"]`;
+    if (el.dataset.record !== undefined) return `[data-record="${CSS.escape(el.dataset.record)}"]`;
+    return null;
+  }
+
   function render(msg) {
+    const focused = focusKey();
+    draw(msg);
+    if (!focused && !(focusLost && document.activeElement === document.body)) return;
+    const again = (focused && document.querySelector(`${focused}:not(:disabled)`)) ||
+      document.querySelector("[data-move]:not(:disabled)");
+    if (again) again.focus();
+    focusLost = !again;
+  }
+
+  function draw(msg) {
     current = msg;
     const view = msg.view;
     document.body.dataset.connected = "true";
@@ -114,6 +147,7 @@
     fillTrick($("last-trick"), last ? last.cards : [], last ? last.seats : [], msg, last ? last.winner : null);
 
     // Seats.
+    const played = new Set([...view.trick, ...view.tricks.flatMap((trick) => trick.cards)]);
     const body = $("seats").tBodies[0];
     body.replaceChildren();
     for (let s = 0; s < msg.players; s++) {
@@ -136,7 +170,12 @@
         for (const code of view.known_cards[s] || []) cards.append(" ", Cards.face(code));
       }
       for (const [from, shown] of view.shown) {
-        if (from === s) { cards.append(" shown:"); for (const code of shown) cards.append(" ", Cards.face(code)); }
+        // A shown hand is a snapshot: list only the cards still in it.
+        const left = shown.filter((code) => !played.has(code));
+        if (from === s && left.length) {
+          cards.append(" shown:");
+          for (const code of left) cards.append(" ", Cards.face(code));
+        }
       }
       row.insertCell().textContent = String(view.score.points[s]);
       row.insertCell().textContent = notes.join(", ");
@@ -193,6 +232,7 @@
         const button = document.createElement("button");
         button.type = "button";
         button.textContent = `Download the record of deal ${deal + 1}`;
+        button.dataset.record = String(deal);
         button.addEventListener("click", () => socket.send(JSON.stringify({ type: "record", deal })));
         records.append(button);
       }
@@ -282,6 +322,8 @@
       (match.final ? ` Won by ${match.winners.map((s) => seatName(msg, s)).join(" and ") || "nobody (a draw)"}.` : "");
     div.append(p);
     if (match.single_deal && !match.results.length) return div;
+    const scroller = document.createElement("div");
+    scroller.className = "scroll"; // a long match scrolls sideways on a narrow screen
     const table = document.createElement("table");
     table.className = "standing";
     const head = table.createTHead().insertRow();
@@ -299,13 +341,14 @@
       row.insertCell().textContent = String(match.deals_won[s]);
       for (const r of match.results) row.insertCell().textContent = r.void ? "void" : `${r.points[s]} (${r.deltas[s] > 0 ? "+" : ""}${r.deltas[s]})`;
     }
-    div.append(table);
+    scroller.append(table);
+    div.append(scroller);
     return div;
   }
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement && event.target.type !== "checkbox") return;
     const button = document.querySelector(`[data-move][data-key="${event.key}"]:not(:disabled)`);
     if (button) {
       event.preventDefault();
@@ -314,5 +357,10 @@
     }
   });
 
-  connect();
+  if (badLink) {
+    $("who").textContent = "disconnected";
+    notice("this link is not valid for this table");
+  } else {
+    connect();
+  }
 })();
