@@ -38,7 +38,7 @@
 
   function showPreset() {
     const preset = byId.get($("variant").value);
-    $("bot-seats").replaceChildren();
+    $("bot-seats").replaceChildren(); // another preset starts from the default seats
     showSeats(preset.players);
     $("options").replaceChildren();
     for (const option of preset.options) {
