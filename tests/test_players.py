@@ -153,12 +153,26 @@ def test_a_bad_seed_is_a_rules_error(make: Callable[..., Player]) -> None:
         make("1")
 
 
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_a_numpy_integer_seed_plays_as_its_int(kind: str) -> None:
+    np = pytest.importorskip("numpy")
+    r = briscola.rules("classic")
+    moves: list[list[Move]] = [[], [], []]
+    bots = [BOTS[kind](np.int64(3)), BOTS[kind](3), BOTS[kind](1)]
+    bots[2] = bots[2].with_seed(np.uint32(3))  # type: ignore[attr-defined]
+    for k, player in enumerate(bots):
+        _play(r, 5, [player, player], lambda _v, m: moves[k].append(m))  # noqa: B023
+    assert moves[0] == moves[1] == moves[2]
+    assert bots[0].seed == 3  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("budget", "message"),
     [
         ({"worlds": 0}, "worlds="),
         ({"rollout": "smart"}, "rollout="),
         ({"time_ms": -1}, "time_ms="),
+        ({"time_ms": float("nan")}, "time_ms="),
     ],
 )
 def test_a_bad_budget_is_a_rules_error(budget: dict[str, object], message: str) -> None:

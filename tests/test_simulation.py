@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -171,6 +172,7 @@ def test_a_search_player_in_a_pool() -> None:
         (lambda: simulate("classic", _players(3), 1, seed=1), "2 seats"),
         (lambda: simulate("classic", _players(2), -1, seed=1), "games="),
         (lambda: simulate("classic", _players(2), 1, seed=untyped("1")), "seed="),
+        (lambda: simulate("classic", _players(2), 1, seed=untyped(None)), "a whole number, not"),
         (lambda: simulate("classic", _players(2), 1, seed=1, chunk=0), "chunk="),
         (lambda: simulate("classic", untyped([1, 2]), 1, seed=1), "callable"),
         (lambda: simulate("classic", untyped("ab"), 1, seed=1), "sequence"),
@@ -201,10 +203,12 @@ def test_progress_is_off_without_a_terminal(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
-def test_ray_gives_the_same_games() -> None:
+def test_ray_gives_the_same_games_and_leaves_the_global_random_alone() -> None:
     from briscola.ray_executor import RayExecutor
 
     serial = simulate("classic", _players(2), 12, seed=7)
+    before = random.getstate()
     with RayExecutor(num_cpus=2, include_dashboard=False, log_to_driver=False) as executor:
         remote = simulate("classic", _players(2), 12, seed=7, executor=executor, chunk=5)
+    assert random.getstate() == before
     assert remote.games == serial.games

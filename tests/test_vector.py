@@ -107,6 +107,7 @@ def test_explicit_decks_deal_like_new_game() -> None:
 
 def test_the_shuffle_is_seeded_and_uniform_enough() -> None:
     first = shuffled_decks("classic", 500, seed=3)
+    assert np.array_equal(first, shuffled_decks("classic", 500, seed=np.int64(3)))
     assert first.dtype == np.int8
     assert np.array_equal(first, shuffled_decks("classic", 500, seed=3))
     assert not np.array_equal(first, shuffled_decks("classic", 500, seed=4))
@@ -194,6 +195,10 @@ def test_bad_input_raises_the_library_errors() -> None:
         VectorGame("classic")
     with pytest.raises(RulesError, match="count"):
         shuffled_decks("classic", -1)
+    with pytest.raises(RulesError, match="seed=-1 is not valid: numpy seeds are whole numbers"):
+        shuffled_decks("classic", 1, seed=-1)
+    with pytest.raises(RulesError, match="seed="):
+        VectorGame("classic", count=1, seed=True)
     game = VectorGame("classic", count=2, seed=0)
     with pytest.raises(RulesError, match="2 card ids"):
         game.step([1, 2, 3])
@@ -208,6 +213,8 @@ def test_bad_input_raises_the_library_errors() -> None:
         game.step(game.random_actions(0))
     with pytest.raises(IllegalMoveError, match="over"):
         game.step([0, 0])
+    with pytest.raises(RulesError, match="rng=-1"):
+        VectorGame("classic", count=1, seed=0).random_actions(-1)
     with pytest.raises(RulesError, match="give the seats"):
         game.observations()
     assert not game.legal_mask().any()

@@ -36,12 +36,13 @@ _CHUNK_DIGITS: Final = 600  # under the lowest limit Python allows (640 digits)
 _CHUNK: Final = 10**_CHUNK_DIGITS
 
 
-def check_seed(seed: object, name: str = "seed") -> int:
+def check_seed(seed: object, name: str = "seed", *, or_none: bool = True) -> int:
     """``seed`` as an ``int``, or a `RulesError` naming the argument ``name``.
 
     Any integer is a seed, however large or negative, and so is any object with
     ``__index__`` (such as ``numpy.int64``); ``bool`` is refused, as are floats, strings and
-    everything else.
+    everything else. ``or_none`` says whether the caller also takes ``None`` (the error
+    then offers it).
     """
     if type(seed) is int:
         return seed
@@ -59,7 +60,8 @@ def check_seed(seed: object, name: str = "seed") -> int:
         shown = f"{seed!r:.40}"
     except Exception:  # a foreign __repr__ may fail too
         shown = f"<{kind}>"
-    raise RulesError(f"{name}={shown} is not valid: use a whole number or None, not {kind}")
+    allowed = "a whole number or None" if or_none else "a whole number"
+    raise RulesError(f"{name}={shown} is not valid: use {allowed}, not {kind}")
 
 
 def seed_text(seed: int) -> str:

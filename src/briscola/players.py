@@ -176,7 +176,7 @@ class RandomPlayer(_Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed: Final = _check_seed(seed, "RandomPlayer")
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def __call__(self, view: View) -> Move:
         """One of ``view.legal_moves``, uniformly at random."""
@@ -298,7 +298,7 @@ class GreedyPlayer(_Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed: Final = _check_seed(seed, "GreedyPlayer")
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def with_seed(self, seed: int) -> GreedyPlayer:
         """A fresh `GreedyPlayer` seeded with ``seed``."""
@@ -629,14 +629,16 @@ class SearchPlayer(_Bot):
         if rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and (
-            not isinstance(time_ms, int | float) or isinstance(time_ms, bool) or time_ms <= 0
+            not isinstance(time_ms, int | float)
+            or isinstance(time_ms, bool)
+            or not time_ms > 0  # unlike `time_ms <= 0`, this refuses NaN too
         ):
             raise RulesError(f"time_ms={quote(time_ms)} is not valid: use a positive number")
         self.worlds: Final = worlds
         self.rollout: Final = rollout
         self.time_ms: Final = time_ms
         self.auction_worlds: Final = auction_worlds
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self._greedy = GreedyPlayer(self._rng.getrandbits(32))
 
     def with_seed(self, seed: int) -> SearchPlayer:

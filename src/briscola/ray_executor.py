@@ -17,8 +17,10 @@ with RayExecutor(num_cpus=2) as executor:  # or address="auto" to join a running
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -30,6 +32,17 @@ def _ray() -> Any:
         return importlib.import_module("ray")
     except ImportError:
         raise ModuleNotFoundError("RayExecutor needs Ray: pip install 'briscola[ray]'") from None
+
+
+@contextlib.contextmanager
+def _global_random_kept() -> Iterator[None]:
+    """Put `random`'s global state back afterwards: starting and stopping Ray draws from it,
+    and the library leaves it alone."""
+    state = random.getstate()
+    try:
+        yield
+    finally:
+        random.setstate(state)
 
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -55,10 +68,11 @@ class RayExecutor(Executor):
         ray = _ray()
         self._ray = ray
         self._owns = not ray.is_initialized()
-        if self._owns:
-            ray.init(address=address, **init_options)
-        self._remote = ray.remote(_call)
-        resources = ray.cluster_resources()
+        with _global_random_kept():
+            if self._owns:
+                ray.init(address=address, **init_options)
+            self._remote = ray.remote(_call)
+            resources = ray.cluster_resources()
         self._max_workers = max(1, int(resources.get("CPU", 1)))
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
@@ -70,5 +84,6 @@ class RayExecutor(Executor):
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Stop Ray if this executor started it."""
         if self._owns and self._ray.is_initialized():
-            self._ray.shutdown()
+            with _global_random_kept():
+                self._ray.shutdown()
             self._owns = False

@@ -280,7 +280,7 @@ def simulate(
             f"{', '.join(match_options)} is a match option: pass match=True or a format"
         )
     fmt = _match_format(r, match, match_options)
-    seed = check_seed(seed)
+    seed = check_seed(seed, or_none=False)
     if type(games) is not int or games < 0:
         raise RulesError(f"games={quote(games)} is not valid: use a whole number from 0")
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Final
 
+from ._deal import check_seed
 from ._quote import quote
 from .encoding import NUM_ACTIONS, observation_layout, observation_shape
 from .errors import IllegalMoveError, RulesError
@@ -92,16 +93,28 @@ def shuffled_decks(
 
     Raises:
         RulesError: for another preset, a negative count or a seed that is not a whole
-            number.
+            number from 0.
     """
     np = _numpy()
     r = _rules_of(variant)
     if type(count) is not int or count < 0:
         raise RulesError(f"count={quote(count)} is not valid: use a whole number, 0 or more")
-    if seed is not None and type(seed) is not int:
-        raise RulesError(f"seed={quote(seed)} is not valid: use a whole number or None")
+    generator = _generator(np, seed, "seed")
     ids = np.array([card.id for card in r.deck], dtype=np.uint32)
-    return _shuffle(np.random.default_rng(seed), ids, count)
+    return _shuffle(generator, ids, count)
+
+
+def _generator(np: Any, seed: object, name: str) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)``, after checking ``seed``: a whole number from 0
+    (numpy integers included, as everywhere in the library) or ``None``. numpy's seeds
+    cannot be negative."""
+    if seed is not None:
+        seed = check_seed(seed, name)
+        if seed < 0:
+            raise RulesError(
+                f"{name}={seed} is not valid: numpy seeds are whole numbers from 0, or None"
+            )
+    return np.random.default_rng(seed)  # type: ignore[no-any-return]
 
 
 _KEY_MASK: Final = 0xFFFF_FFC0  # the random part of a sort key; the card id fills the rest
@@ -483,9 +496,12 @@ class VectorGame:
         np = self._np
         generator = rng
         if not isinstance(generator, np.random.Generator):
-            if rng is not None and type(rng) is not int:
-                raise RulesError(f"rng={quote(rng)} is not valid: use a numpy Generator or a seed")
-            generator = np.random.default_rng(rng)
+            try:
+                generator = _generator(np, rng, "rng")
+            except RulesError:
+                raise RulesError(
+                    f"rng={quote(rng)} is not valid: use a numpy Generator or a seed from 0"
+                ) from None
         # The seat to act has not played to this trick, so it holds `hand_count` cards,
         # in the first slots of its rows.
         hand = self._held[self._place]
