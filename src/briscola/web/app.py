@@ -129,9 +129,12 @@ class _Client:
         self.opened = time.monotonic()
         self.outbox: collections.deque[tuple[bool, str]] = collections.deque()
         self.wake = asyncio.Event()
+        self.table_text: str | None = None
+        """The last table message posted to this connection."""
 
     def post_table(self, text: str) -> None:
         """Queue a table message in place of any older one still waiting."""
+        self.table_text = text
         self.outbox = collections.deque(item for item in self.outbox if not item[0])
         self.outbox.append((True, text))
         self.wake.set()
@@ -168,10 +171,15 @@ class Room:
         self._bots: asyncio.Task[None] | None = None
 
     def broadcast(self) -> None:
-        """Post each connection its own seat's message (built once per seat)."""
+        """Post each connection its own seat's message (built once per seat), if it changed.
+
+        A connection whose view did not change gets nothing: a message at that moment would
+        tell it that someone made a move it may not see (a signal to a partner).
+        """
         built = self.table.messages({client.seat for client in self.clients})
         for client in self.clients:
-            client.post_table(built[client.seat])
+            if built[client.seat] != client.table_text:
+                client.post_table(built[client.seat])
 
     async def moved(self, finished_before: int) -> None:
         """After a move (under `lock`): save the table, then tell everyone.

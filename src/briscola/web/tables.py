@@ -328,7 +328,8 @@ class Table:
             return None
         found = None
         for seat, secret in enumerate(self.tokens):
-            if secrets.compare_digest(secret.encode(), token.encode()):
+            # "surrogatepass": a lone surrogate is text JSON can carry but UTF-8 cannot.
+            if secrets.compare_digest(secret.encode(), token.encode("utf-8", "surrogatepass")):
                 found = seat
         return found
 
