@@ -3,8 +3,11 @@ messages, nothing echoed at length."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 
+import attrs
 import pytest
 
 import briscola
@@ -12,6 +15,7 @@ from briscola import (
     DECK,
     BidPoints,
     Card,
+    IllegalMoveError,
     Pass,
     Play,
     Rank,
@@ -166,3 +170,33 @@ def test_messages_say_what_the_table_lacks() -> None:
     two = Card(Rank.TWO, state.trump_suit)
     with pytest.raises(briscola.IllegalMoveError, match="out of the deck"):
         apply(state, SwapTrump(two))
+
+
+def _short_error(call: Callable[[], object], error: type[Exception]) -> str:
+    with pytest.raises(error) as info:
+        call()
+    message = str(info.value)
+    assert len(message) < 200, message[:80]
+    return message
+
+
+@pytest.mark.parametrize("digits", [4000, 5000], ids=["4000-digits", "5000-digits"])
+def test_an_integer_too_long_to_print_is_described_by_its_size(digits: int) -> None:
+    huge = 10**digits
+    bits = f"<an integer of {huge.bit_length()} bits>"
+    state = new_game("classic", seed=1)
+    move = legal_moves(state)[0]
+    assert bits in _short_error(lambda: apply(state, move, seat=0, ply=huge), IllegalMoveError)
+    chiamata = apply(new_game("chiamata-milan", seed=1), briscola.Bid(Rank.TWO))
+    assert bits in _short_error(lambda: apply(chiamata, BidPoints(huge)), IllegalMoveError)
+    assert str(BidPoints(huge)) == f"points {bits}" if digits > 4300 else f"points {huge}"
+    edited = attrs.evolve(state, history=((huge, Pass()),))
+    assert bits in _short_error(lambda: briscola.check(edited), briscola.InvalidStateError)
+    if digits <= 4300:  # longer integers are not JSON that Python reads
+        document = json.loads(dumps(state))
+        document["dealer"] = huge
+        text = json.dumps(document)
+        assert bits in _short_error(lambda: loads(text), briscola.InvalidNotationError)
+        document = {"type": "move", "format": huge, "move": "AD"}
+        text = json.dumps(document)
+        assert bits in _short_error(lambda: loads(text), briscola.InvalidNotationError)

@@ -6,7 +6,7 @@ vector, the environments and the web table) and the methods of a live `Tracker` 
 `VectorGame` are called with generated junk:
 wrong types, huge integers and strings, NaN, None, nested containers, objects whose
 ``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__`` or ``__iter__`` raise, and
-states edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
+states and matches edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
 The runs are derandomized, so a failure here is reproducible.
 """
 
@@ -88,7 +88,9 @@ def _huge(digits: int) -> int:
 _STATE = briscola.new_game("classic", seed=1)
 _MID = briscola.random_playout(_STATE, random.Random(1))
 _MATCH = briscola.new_match("classic", seed=1)
+_PLAYED = briscola.apply(_MATCH, briscola.legal_moves(_MATCH)[0])
 _FIELDS = [field.name for field in attrs.fields(briscola.State)]
+_MATCH_FIELDS = [field.name for field in attrs.fields(briscola.Match)]
 
 scalars = st.one_of(
     st.none(),
@@ -125,7 +127,18 @@ def edited_states(draw: st.DrawFn) -> briscola.State:
     return attrs.evolve(base, **{name: draw(junk)})
 
 
-anything = st.one_of(junk, edited_states(), st.sampled_from([_STATE, _MID, _MATCH]))
+@st.composite
+def edited_matches(draw: st.DrawFn) -> briscola.Match:
+    base = draw(st.sampled_from([_MATCH, _PLAYED]))
+    name = draw(st.sampled_from(_MATCH_FIELDS))
+    broken_result = briscola.DealResult(0, None)  # type: ignore[arg-type]
+    value: Any = draw(st.one_of(junk, edited_states(), st.just((broken_result,))))
+    return attrs.evolve(base, **{name: value})
+
+
+anything = st.one_of(
+    junk, edited_states(), edited_matches(), st.sampled_from([_STATE, _MID, _MATCH])
+)
 
 
 def _public() -> list[tuple[str, Callable[..., Any]]]:

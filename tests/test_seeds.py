@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 import briscola
-from briscola._deal import check_seed, seed_text
+from briscola._deal import check_seed, seed_from_text, seed_text
+from briscola.records import MatchRecord
 from briscola.sampling import determinize
 
 HUGE = 10**5000
@@ -109,6 +110,39 @@ def test_seed_text_is_the_decimal_form_up_to_4300_digits(low_str_limit: None) ->
         assert seed_text(seed) == str(decimal.Decimal(seed))
     assert seed_text(10**4300) == f"0x{10**4300:x}"
     assert seed_text(-(10**4300)) == f"-0x{10**4300:x}"
+
+
+def test_seed_from_text_reads_what_seed_text_writes(low_str_limit: None) -> None:
+    for seed in (0, 7, -7, 10**600, -(10**4300) + 1, 10**4300, -HUGE, 3**9000):
+        assert seed_from_text(seed_text(seed)) == seed
+    assert seed_from_text("007") == 7
+    for bad in ("", "-", "0x", "0X1f", "1e5", " 1", "+1", "\uff11", "1" * 4301, "0x1F"):
+        assert seed_from_text(bad) is None
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [HUGE, -HUGE, 10**100, 2**20000 + 1, -7],
+    ids=["1e5000", "-1e5000", "1e100", "2^20000", "-7"],
+)
+def test_records_of_any_seed_read_back_from_their_text(seed: int) -> None:
+    record = briscola.Record(briscola.rules("classic"), 1, (), seed=seed)
+    assert briscola.Record.from_text(record.to_text()) == record
+    match = briscola.new_match("classic", seed=seed)
+    match_record = MatchRecord.from_state(match)
+    assert MatchRecord.from_text(match_record.to_text()) == match_record
+    assert "seed=" in repr(match)
+
+
+def test_json_refuses_a_seed_too_long_for_its_numbers_and_says_what_can_hold_it() -> None:
+    for value in (
+        briscola.new_match("classic", seed=HUGE),
+        briscola.Record(briscola.rules("classic"), 1, (), seed=-HUGE),
+    ):
+        with pytest.raises(briscola.InvalidNotationError, match="to_text"):
+            briscola.dumps(value)
+    match = briscola.new_match("classic", seed=10**4299)
+    assert briscola.loads(briscola.dumps(match)) == match
 
 
 def test_check_seed_returns_a_plain_int() -> None:

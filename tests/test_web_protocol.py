@@ -483,26 +483,27 @@ def test_opponents_and_spectators_are_not_told_that_a_signal_was_made() -> None:
     table = tables.create(TableSettings("classic-4", {"signals": True}, seed=5))
     for _ in range(4):  # the first trick: no signal may be made during it
         state = table.match.state
+        assert state.turn is not None
         table.play(state.turn, str(legal_moves(state)[0]), ply=observe(state, 0).ply, deal=0)
     signaller = table.match.state.turn
     assert signaller is not None
     opponent = (signaller + 1) % 4
-    with TestClient(create_app(tables)) as client:
-        with (
-            client.websocket_connect(f"/ws/{table.id}") as mover,
-            client.websocket_connect(f"/ws/{table.id}") as other,
-            client.websocket_connect(f"/ws/{table.id}") as spectator,
-        ):
-            seen = hello(mover, table.tokens[signaller])
-            before = {
-                "other": hello(other, table.tokens[opponent]),
-                "spectator": hello(spectator, None),
-            }
-            signal = next(m for m in legal_moves(table.match.state) if type(m) is briscola.Signal)
-            move(mover, seen, str(signal))
-            _, seen = until_table(mover)
-            card = str(next(m for m in legal_moves(table.match.state) if type(m) is briscola.Play))
-            move(mover, seen, card)
-            for name, ws in (("other", other), ("spectator", spectator)):
-                after = receive(ws)  # the first message since the signal: the card's
-                assert after["view"]["trick"] == [*before[name]["view"]["trick"], card], name
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as mover,
+        client.websocket_connect(f"/ws/{table.id}") as other,
+        client.websocket_connect(f"/ws/{table.id}") as spectator,
+    ):
+        seen = hello(mover, table.tokens[signaller])
+        before = {
+            "other": hello(other, table.tokens[opponent]),
+            "spectator": hello(spectator, None),
+        }
+        signal = next(m for m in legal_moves(table.match.state) if type(m) is briscola.Signal)
+        move(mover, seen, str(signal))
+        _, seen = until_table(mover)
+        card = str(next(m for m in legal_moves(table.match.state) if type(m) is briscola.Play))
+        move(mover, seen, card)
+        for name, ws in (("other", other), ("spectator", spectator)):
+            after = receive(ws)  # the first message since the signal: the card's
+            assert after["view"]["trick"] == [*before[name]["view"]["trick"], card], name

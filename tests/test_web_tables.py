@@ -110,6 +110,18 @@ def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
     path.write_text('{"format": 1, "id": 3}', encoding="utf-8")
     with pytest.raises(InvalidStateError, match="needs an id, settings, tokens and moves"):
         Tables(tmp_path).load()
+    for damaged in ("[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5000 + "}"):
+        path.write_text(damaged, encoding="utf-8")
+        with pytest.raises(InvalidStateError, match=f"cannot read the saved table {path.name}"):
+            Tables(tmp_path).load()
+    over = Tables().create(TableSettings("classic", seed=1))
+    play_some(over, 40)  # a single deal: the match is over
+    value = over.to_json()
+    value["id"] = table.id
+    value["moves"] = [*value["moves"], value["moves"][0]]
+    path.write_text(json.dumps(value), encoding="utf-8")
+    with pytest.raises(InvalidStateError, match=f"{path.name}: .*over"):
+        Tables(tmp_path).load()
 
 
 def test_the_server_keeps_a_limit_of_tables() -> None:

@@ -11,6 +11,7 @@ from typing import Final, NamedTuple
 
 from ._contract import first_hand, two_rank
 from ._play import close_trick, next_seat
+from ._quote import quote
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
@@ -265,7 +266,7 @@ def why_illegal(s: State, move: Move) -> str:
         floor = _point_floor(r, high)
         if floor is None:
             return "point bids are allowed only after a call of the 2"
-        return f"a point bid must be from {floor} to 120, not {move.target}"
+        return f"a point bid must be from {floor} to 120, not {quote(move.target)}"
     what = "bid or pass" if not forced else "bid"
     return f"seat {seat} cannot do that now: the auction is on, and it must {what}"
 

@@ -19,6 +19,7 @@ probability up to a bias below 2⁻³⁵⁰ (40! is about 2¹⁵⁹).
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
@@ -82,6 +83,26 @@ def seed_text(seed: int) -> str:
         chunks.append(f"{low:0{_CHUNK_DIGITS}d}")
     chunks.append(str(magnitude))
     return sign + "".join(reversed(chunks))
+
+
+def seed_from_text(text: str) -> int | None:
+    """The seed whose `seed_text` is ``text``, or ``None`` when ``text`` is not such a text
+    (leading zeros are read too; at most 4,300 decimal digits, as `seed_text` writes)."""
+    found = _SEED_TEXT.fullmatch(text)
+    if found is None:
+        return None
+    sign, hexadecimal, decimal = found.groups()
+    if hexadecimal is not None:
+        magnitude = int(hexadecimal, 16)  # any length: only decimal text has a limit
+    else:
+        magnitude = 0
+        for start in range(0, len(decimal), _CHUNK_DIGITS):
+            chunk = decimal[start : start + _CHUNK_DIGITS]
+            magnitude = magnitude * 10 ** len(chunk) + int(chunk)
+    return -magnitude if sign else magnitude
+
+
+_SEED_TEXT: Final = re.compile(r"(-?)(?:0x([0-9a-f]+)|([0-9]{1,4300}))", re.ASCII)
 
 
 def entropy(seed: int) -> int:

@@ -456,7 +456,7 @@ def check_sender(
         raise IllegalMoveError(f"it is not your turn: seat {deal.turn} is to act, not seat {seat}")
     if ply is not None and ply != ply_of(deal):
         raise IllegalMoveError(
-            f"this move was decided at ply {ply}, but the deal is at ply {ply_of(deal)}: "
+            f"this move was decided at ply {quote(ply)}, but the deal is at ply {ply_of(deal)}: "
             "look at the table again"
         )
 

@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["WIDTH", "quote"]
+__all__ = ["WIDTH", "number_text", "quote"]
 
 WIDTH: Final = 40
 """How many characters of a value a message quotes."""
+
+
+def number_text(value: int) -> str:
+    """The decimal digits of ``value``, or its size in bits when Python refuses to print it
+    (more than 4,300 digits): for the text of values that may hold any integer."""
+    try:
+        return str(value)
+    except ValueError:
+        return f"<an integer of {value.bit_length()} bits>"
 
 
 def quote(value: object, width: int = WIDTH) -> str:

@@ -96,7 +96,7 @@ def _replay(state: State) -> State:
         seat, move = entry
         if current_player(replayed) != seat:
             raise InvalidStateError(
-                f"move {number} of the history is recorded for seat {seat}, "
+                f"move {number} of the history is recorded for seat {quote(seat)}, "
                 "which was not the seat to act"
             )
         try:

@@ -267,7 +267,7 @@ def _as_index(index: object) -> int:
         ) from None
     if not 0 <= value < NUM_ACTIONS:
         raise IllegalMoveError(
-            f"action {value} does not exist: indices run from 0 to {NUM_ACTIONS - 1}"
+            f"action {quote(value)} does not exist: indices run from 0 to {NUM_ACTIONS - 1}"
         )
     return value
 

@@ -195,12 +195,16 @@ def is_over(state: State | Match) -> bool:
     """Whether the deal (or the match) has ended.
 
     Raises:
-        InvalidStateError: ``state`` is not a `State` or a `Match`.
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is an inconsistent
+            `Match`.
     """
     if type(state) is State:
         return state.phase is _OVER
     if type(state) is Match:
-        return match_is_over(state)
+        try:
+            return match_is_over(state)
+        except _FOREIGN:
+            _inconsistent("is_over")
     return _engine.is_over(state)  # type: ignore[arg-type]
 
 
@@ -208,12 +212,16 @@ def current_player(state: State | Match) -> int | None:
     """The seat to act, or ``None`` once the deal (or the match) is over.
 
     Raises:
-        InvalidStateError: ``state`` is not a `State` or a `Match`.
+        InvalidStateError: ``state`` is not a `State` or a `Match`, or is an inconsistent
+            `Match`.
     """
     if type(state) is State:
         return state.turn
     if type(state) is Match:
-        return match_current_player(state)
+        try:
+            return match_current_player(state)
+        except _FOREIGN:
+            _inconsistent("current_player")
     return _engine.current_player(state)  # type: ignore[arg-type]
 
 

@@ -33,7 +33,7 @@ from ._engine import apply as apply_to_deal
 from ._engine import check_sender, check_state, new_game
 from ._engine import legal_moves as deal_legal_moves
 from ._enums import OptionEnum
-from ._quote import quote
+from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .moves import Move
@@ -254,7 +254,7 @@ class Match(_MatchSlots):
     """The variant and table rules of every deal."""
     format: MatchFormat
     """The match format."""
-    seed: int
+    seed: int = attrs.field(repr=number_text)
     """The match seed; each deal is shuffled from it and the deal's number."""
     dealer_rotation: DealerRotation
     """Who deals next."""

@@ -29,7 +29,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from ._enums import NotationEnum
-from ._quote import quote
+from ._quote import number_text, quote
 from ._repr import fields_repr
 from .cards import DECK, RANK_WORDS, SUIT_WORDS, Card, Rank, Suit
 from .errors import InvalidMoveError, InvalidNotationError
@@ -146,11 +146,11 @@ def _check_int(_instance: object, _attribute: attrs.Attribute[Any], value: objec
 class BidPoints(Move):
     """Chiamata: a point bid, the card points the caller's side commits to (§2.5.3)."""
 
-    target: int = attrs.field(validator=_check_int)
+    target: int = attrs.field(validator=_check_int, repr=number_text)
     """The target, legal from 61 to 120 where the auction allows it."""
 
     def __str__(self) -> str:
-        return f"points {self.target}"
+        return f"points {number_text(self.target)}"
 
 
 @attrs.frozen(repr=False)

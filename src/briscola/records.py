@@ -49,7 +49,7 @@ from typing import Any, Final, overload
 
 import attrs
 
-from ._deal import check_seed, seed_text
+from ._deal import check_seed, seed_from_text, seed_text
 from ._engine import apply, deal_from, new_game
 from ._quote import quote
 from ._repr import fields_repr
@@ -312,7 +312,7 @@ class Record:
         game_rules = parse_rules(tags["Rules"])
         dealer = _int(tags["Dealer"], "Dealer")
         deck = _deck(tags["Deck"]) if "Deck" in tags else None
-        seed = _int(tags["Seed"], "Seed") if "Seed" in tags else None
+        seed = _seed(tags["Seed"]) if "Seed" in tags else None
         if (deck is None) == (seed is None):
             raise InvalidNotationError("a record needs exactly one of the tags Deck and Seed")
         trump = _trump_suit(tags["TrumpSuit"]) if "TrumpSuit" in tags else None
@@ -397,19 +397,27 @@ class MatchRecord:
                 f"MatchRecord.from_state() needs a Match, not {type(match).__name__}"
             )
         _check_tag_names(tags, _MATCH_RESERVED)
-        deals = _deals_of(match)
-        return cls(
-            match.rules,
-            match.format,
-            match.seed,
-            deals[0].dealer,
-            tuple(tuple(move for _, move in deal.history) for deal in deals),
-            match.dealer_rotation,
-            match.redeal_same_dealer_after_draw,
-            match.redeal_same_dealer_after_void,
-            match.cappotto_wins_match,
-            tuple(tags.items()),
-        )
+        try:
+            deals = _deals_of(match)
+            return cls(
+                match.rules,
+                match.format,
+                match.seed,
+                deals[0].dealer,
+                tuple(tuple(move for _, move in deal.history) for deal in deals),
+                match.dealer_rotation,
+                match.redeal_same_dealer_after_draw,
+                match.redeal_same_dealer_after_void,
+                match.cappotto_wins_match,
+                tuple(tags.items()),
+            )
+        except BriscolaError:
+            raise
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            # A match edited by hand whose fields do not fit together.
+            raise InvalidStateError(
+                "this match is inconsistent: build matches with new_match and apply"
+            ) from None
 
     def first_match(self) -> Match:
         """The match as it starts: its first deal just dealt."""
@@ -485,7 +493,7 @@ class MatchRecord:
             f'[Format "{MATCH_FORMAT}"]',
             f'[Rules "{_escape(repr(self.rules))}"]',
             f'[Match "{self.format}"]',
-            f'[Seed "{self.seed}"]',
+            f'[Seed "{seed_text(self.seed)}"]',
             f'[Dealer "{self.dealer}"]',
         ]
         for name, value, default in self._options():
@@ -586,7 +594,7 @@ class MatchRecord:
         record = cls(
             parse_rules(tags["Rules"]),
             fmt,
-            _int(tags["Seed"], "Seed"),
+            _seed(tags["Seed"]),
             _int(tags["Dealer"], "Dealer"),
             tuple(tuple(moves) for moves in deals),
             DealerRotation(rotation),
@@ -859,6 +867,17 @@ def _int(text: str, tag: str) -> int:
             f"the {tag} tag must be a whole number in ASCII digits, not {text[:40]!r}"
         )
     return int(text)
+
+
+def _seed(text: str) -> int:
+    """The Seed tag: a seed as `seed_text` writes it (decimal, or ``0x`` and hexadecimal
+    digits for seeds of more than 4,300 digits)."""
+    seed = seed_from_text(text)
+    if seed is None:
+        raise InvalidNotationError(
+            f"the Seed tag must be a whole number in ASCII digits, not {text[:40]!r}"
+        )
+    return seed
 
 
 def _escape(value: str) -> str:

@@ -56,7 +56,12 @@ def render(table: View | State | Match | MatchView) -> str:
         ...
     """
     if isinstance(table, Match):
-        head = _match_lines(table.format, table.results, match_score(table))
+        try:
+            head = _match_lines(table.format, table.results, match_score(table))
+        except _BROKEN:
+            raise InvalidStateError(
+                "this match is not consistent: it cannot be rendered"
+            ) from None
         return head + "\n" + render(table.state)
     if isinstance(table, MatchView):
         if not isinstance(table.deal, View):

@@ -190,7 +190,7 @@ def loads(
     kind = reader.get("type", str)
     version = reader.get("format", int)
     if version != FORMAT:
-        raise InvalidNotationError(f"document.format: version {version} is not {FORMAT}")
+        raise InvalidNotationError(f"document.format: version {quote(version)} is not {FORMAT}")
     if kind not in _DECODERS:
         raise InvalidNotationError(
             f"document.type: {quote(kind)} is not one of {', '.join(map(repr, _DECODERS))}"
@@ -437,7 +437,7 @@ def _winners(value: JSON, path: str) -> frozenset[int]:
 def _seat(value: JSON, path: str, r: Rules) -> int:
     seat = _expect(value, int, path)
     if not 0 <= seat < r.players:
-        raise InvalidNotationError(f"{path}: {seat} is not a seat of {r.variant!r}")
+        raise InvalidNotationError(f"{path}: {quote(seat)} is not a seat of {r.variant!r}")
     return seat  # type: ignore[no-any-return]
 
 
@@ -787,12 +787,24 @@ def _pair(item: JSON, path: str) -> bool:
 # --- records ---------------------------------------------------------------------------------
 
 
+def _seed_number(seed: int) -> int:
+    """A seed as a JSON number: Python writes and reads at most 4,300 digits."""
+    try:
+        str(seed)
+    except ValueError:
+        raise InvalidNotationError(
+            f"a seed of {seed.bit_length()} bits has too many digits for a JSON number "
+            "(at most 4,300); a record's text form (to_text) can hold it"
+        ) from None
+    return seed
+
+
 def _encode_record(record: Record) -> dict[str, JSON]:
     return {
         "rules": _encode_rules(record.rules),
         "dealer": record.dealer,
         "deck": None if record.deck is None else [str(card) for card in record.deck],
-        "seed": record.seed,
+        "seed": None if record.seed is None else _seed_number(record.seed),
         "trump_suit": None if record.trump_suit is None else record.trump_suit.value,
         "moves": [str(move) for move in record.moves],
         "tags": [[name, value] for name, value in record.tags],
@@ -848,7 +860,7 @@ def _encode_match(match: Match) -> dict[str, JSON]:
     return {
         "rules": _encode_rules(match.rules),
         "match_format": str(match.format),
-        "seed": match.seed,
+        "seed": _seed_number(match.seed),
         "dealer": deals[0].dealer,
         "dealer_rotation": match.dealer_rotation.value,
         "redeal_same_dealer_after_draw": match.redeal_same_dealer_after_draw,
@@ -1002,7 +1014,7 @@ def _encode_match_record(record: MatchRecord) -> dict[str, JSON]:
     return {
         "rules": _encode_rules(record.rules),
         "match_format": str(record.format),
-        "seed": record.seed,
+        "seed": _seed_number(record.seed),
         "dealer": record.dealer,
         "dealer_rotation": record.dealer_rotation.value,
         "redeal_same_dealer_after_draw": record.redeal_same_dealer_after_draw,

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from .. import (
     VARIANTS,
+    BriscolaError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
@@ -44,6 +45,7 @@ from .. import (
     public_view,
     score,
 )
+from .._quote import quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..rules import VariantId
 
@@ -498,7 +500,7 @@ class Table:
         final = self.finished[deal] if 0 <= deal < len(self.finished) else None
         if final is None:
             raise IllegalMoveError(
-                f"deal {deal + 1} has no record: only finished deals can be downloaded"
+                f"deal {quote(deal + 1)} has no record: only finished deals can be downloaded"
             )
         return Record.from_state(
             final, Event=f"briscola table {self.id}, deal {deal + 1}"
@@ -748,11 +750,12 @@ class Tables:
                 value = json.loads(path.read_text(encoding="utf-8"))
                 table = Table.from_json(value, bot_factory=self.bot_factory)
                 written = path.stat().st_mtime
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            except (OSError, ValueError, RecursionError) as error:
+                # ValueError: not UTF-8, not JSON, or an integer too long to read.
                 raise InvalidStateError(
-                    f"cannot read the saved table {path.name}: {error}"
+                    f"cannot read the saved table {path.name}: {str(error)[:200]}"
                 ) from None
-            except InvalidStateError as error:
+            except BriscolaError as error:  # a move refused on replay, too
                 raise InvalidStateError(f"{path.name}: {error}") from None
             self._tables[table.id] = table
             self._last_move[table.id] = min(now, written)
