@@ -33,11 +33,35 @@ def test_random_simulation_test(variant: str) -> None:
         ("classic-4", "signals:true;share_hands_before_first_trick:voluntary"),
         ("chiamata", "first_trick_blind:committed;stakes:bands"),
         ("chiamata", "players:6;six_player_form:dealer_sits_out"),
+        ("bugiarda", "trump_source:separate_flip"),
+        ("bugiarda-5", "trump_source:separate_flip"),
     ],
 )
 def test_random_simulation_test_with_table_rules(variant: str, options: str) -> None:
     game = pyspiel.load_game("briscola", {"variant": variant, "options": options})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_separate_flip_is_a_chance_node_before_the_cards() -> None:
+    game = pyspiel.load_game(
+        "briscola", {"variant": "bugiarda", "options": "trump_source:separate_flip"}
+    )
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "turn up Spade"
+    state.apply_action(2)
+    assert "trump Spade" in state.information_state_string(0)
+    for card in briscola.rules("bugiarda").deck:
+        state.apply_action(card.id)
+    assert state.game_state is not None
+    assert state.game_state.trump_suit is briscola.Suit.SPADE
+    assert state.game_state.deck == briscola.rules("bugiarda").deck
+    # A resampled world keeps the suit, and replays from its own actions.
+    state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.game_state.trump_suit is briscola.Suit.SPADE
+    assert world.information_state_string(player) == state.information_state_string(player)
 
 
 def test_the_fixed_deal_mode() -> None:

@@ -12,10 +12,12 @@ a preset with table rules. Parameters:
 * ``dealer``: the dealer's seat, ``-1`` for the default (the last seat).
 
 The deal is a sequence of chance nodes, one per card of the deck from the top, each card
-still in the pack equally likely; then the game plays with the action indices of
-`briscola.encoding` (`ACTION_LAYOUT`). Returns are the game points of the deal
-(`Score.deltas`). Every seat is a player; a seat that sits out the deal never acts and
-gets 0.
+still in the pack equally likely (first, where the deal has one, the 2 that leaves the deck
+under ``removed_two="random"``, or the trump suit turned up under
+``trump_source="separate_flip"``: outcomes 0 to 3, the suits in `Suit` order); then the
+game plays with the action indices of `briscola.encoding` (`ACTION_LAYOUT`). Returns are
+the game points of the deal (`Score.deltas`). Every seat is a player; a seat that sits out
+the deal never acts and gets 0.
 
 Observations: the tensor is `briscola.encoding.observation` of the player's view, the
 string its rendering. Information states: the string is a key of everything the player
@@ -32,12 +34,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from .._engine import deal_from
 from .._quote import quote
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import RulesError
 from ..game import apply, legal_moves, new_game
 from ..render import render
-from ..rules import Rules, TableRules, VariantId, rules
+from ..rules import Rules, TableRules, TrumpSource, VariantId, rules
 from ..sampling import determinize
 from ..scoring import score
 from ..state import Phase, State
@@ -54,6 +57,7 @@ from .. import encoding  # noqa: E402
 
 __all__ = ["BriscolaGame", "BriscolaObserver", "BriscolaState", "parse_options"]
 
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 _DEFAULTS: dict[str, Any] = {"variant": "classic", "options": "", "seed": -1, "dealer": -1}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -155,6 +159,10 @@ class BriscolaGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, given)
         self.deck_size = len(self.rules.deck)  # under a random removed 2: the 2, then 39 cards
+        self.flips_trump = (
+            self.rules.trump_source is TrumpSource.SEPARATE_FLIP and self.rules.trump_suit is None
+        )
+        """Whether a chance node turns up the trump suit before the cards are dealt."""
 
     def new_initial_state(self) -> BriscolaState:
         """The first state: before the deal, or (fixed-deal mode) right after it."""
@@ -182,6 +190,9 @@ class BriscolaState(pyspiel.State):
         self._dealer = game.dealer
         self._deck_size = game.deck_size
         self._deck: list[int] = []
+        self._flips_trump = game.flips_trump
+        self._trump_suit: Suit | None = None
+        """The suit turned up at the first chance node, when the game has one."""
         self._state: State | None = None
         if game.seed is not None:
             self._state = new_game(game.rules, seed=game.seed, dealer=game.dealer)
@@ -206,9 +217,15 @@ class BriscolaState(pyspiel.State):
             return []
         return sorted(encoding.action_index(move) for move in legal_moves(state))
 
+    def _flip_pending(self) -> bool:
+        return self._flips_trump and self._trump_suit is None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deck, each equally likely (under
-        ``removed_two="random"``, first the 2 that leaves the deck)."""
+        ``removed_two="random"``, first the 2 that leaves the deck; under a separate flip,
+        first the trump suit)."""
+        if self._flip_pending():
+            return [(index, 0.25) for index in range(len(_SUITS))]
         dealt = set(self._deck)
         left = [card.id for card in self._rules.deck if card.id not in dealt]
         if self._rules.removed_two == "random" and not self._deck:
@@ -218,16 +235,21 @@ class BriscolaState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._state is None:
+            if self._flip_pending():
+                self._trump_suit = _SUITS[action]
+                return
             self._deck.append(int(action))
             if len(self._deck) == self._deck_size:
                 dealt = self._deck[1:] if self._rules.removed_two == "random" else self._deck
                 deck = [Card.from_id(card_id) for card_id in dealt]
-                self._state = new_game(self._rules, deck=deck, dealer=self._dealer)
+                self._state = deal_from(self._rules, deck, self._dealer, self._trump_suit)
             return
         self._state = apply(self._state, encoding.action_move(action, self._state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self._flip_pending():
+                return f"turn up {_SUITS[action].name.title()}"
             return f"deal {Card.from_id(action)}"
         return str(encoding.ACTION_MOVES[action])
 
@@ -256,6 +278,9 @@ class BriscolaState(pyspiel.State):
         if result._state is not None:  # fixed-deal mode: the world cannot be dealt again
             result._state = world
             return result
+        if self._flips_trump:
+            assert world.trump_suit is not None
+            result.apply_action(_SUITS.index(world.trump_suit))
         if self._rules.removed_two == "random":
             result.apply_action(world.removed[0].id)
         for card in world.deck:
@@ -266,7 +291,7 @@ class BriscolaState(pyspiel.State):
 
     def __str__(self) -> str:
         if self._state is None:
-            return "dealing: " + " ".join(str(Card.from_id(c)) for c in self._deck)
+            return "dealing: " + " ".join(str(Card.from_id(c)) for c in self._deck) + _public(self)
         return render(self._state)
 
 
@@ -319,11 +344,22 @@ class BriscolaObserver:
         game_state = state.game_state
         if game_state is None:
             cards = " ".join(str(Card.from_id(c)) for c in _dealt_to(state, player))
-            return f"seat {player} dealing: {cards}"
+            return f"seat {player} dealing: {cards}" + _public(state)
         view = observe(game_state, player)
         if not self.perfect_recall:
             return render(view)
         return _key(view)
+
+
+def _public(state: BriscolaState) -> str:
+    """What every seat sees while the cards are dealt: the trump suit turned up, the 2 that
+    left the deck."""
+    parts = ""
+    if state._trump_suit is not None:
+        parts += f"; trump {state._trump_suit.name.title()}"
+    if state._rules.removed_two == "random" and state._deck:
+        parts += f"; removed {Card.from_id(state._deck[0])}"
+    return parts
 
 
 def _dealt_to(state: BriscolaState, player: int) -> list[int]:
