@@ -426,3 +426,76 @@ def test_bad_commands_give_one_line_and_status_2_as_a_process(argv: list[str]) -
     assert done.stderr.startswith("briscola: ")
     assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_options_take_a_signed_number_and_a_list_of_tokens(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "demo", "--variant", "bugiarda", "--option", "first_leader_offset=+1"
+    )
+    assert status == 0, err
+    assert "rules('bugiarda'" in out
+    status, out, err = run(
+        capsys,
+        "demo",
+        "--variant",
+        "classic-4",
+        "--option",
+        "signals=true",
+        "--option",
+        "signal_tokens=ACE, KING",
+    )
+    assert status == 0, err
+    assert "signal_tokens=('ACE', 'KING')" in out
+
+
+def test_files_are_read_only_as_far_as_a_record_can_go(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as stream:
+        stream.truncate(200_000_000)  # sparse: 200 MB of NUL bytes that take no disk
+    status, _, err = run(capsys, "validate", str(huge))
+    assert status == 2
+    assert "longer than 1000000 characters" in err
+    if Path("/dev/zero").exists():
+        status, _, err = run(capsys, "replay", "/dev/zero")
+        assert status == 2
+        assert err.startswith("briscola: ")
+
+
+def test_what_a_file_cannot_be_is_said_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    move = tmp_path / "move.json"
+    move.write_text(briscola.dumps(briscola.parse_move("AD")), encoding="utf-8")
+    status, _, err = run(capsys, "validate", str(move))
+    assert (status, err) == (
+        2,
+        f"briscola: {move} holds a move, which cannot be replayed: "
+        "give a record, a state or a match\n",
+    )
+    assert run(capsys, "validate", "") == (2, "", "briscola: give the name of a file\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_failed_write_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "demo", "--record", "/dev/full")
+    assert status == 2
+    assert err == "briscola: cannot read or write /dev/full: No space left on device\n"
+
+
+def test_a_closed_standard_output_is_one_line_and_status_2() -> None:
+    environment = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "demo"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (done.returncode, done.stderr) == (2, "briscola: the standard output is closed\n")

@@ -7,11 +7,13 @@ of the deck) until one is legal: typos and illegal moves are answered and the ga
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,56 @@ def test_ctrl_c_ends_cleanly() -> None:
     assert process.returncode == 130
     assert "Interrupted." in out
     assert "Traceback" not in err
+
+
+def test_arena_refuses_what_it_cannot_show() -> None:
+    for argv, error in (
+        (["--games", "0"], "games=0 is not valid: use a whole number from 1"),
+        (["--games", "99999999999999999999"], "for more, call simulate()"),
+        (["--players", "greedy,random,search"], "'classic' has 2 seats: name at most 2"),
+    ):
+        done = _run("arena", *argv)
+        assert done.returncode == 2, argv
+        assert error in done.stderr
+        assert done.stderr.count("\n") == 1
+    one = _run("arena", "--games", "1")
+    assert one.returncode == 0, one.stderr
+    assert "nan" not in one.stdout
+    assert "[n/a]" in one.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_stops_an_arena_with_workers_at_once() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        time.sleep(3)  # the workers are playing
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: every process of the job
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert "Traceback" not in err
+
+
+def test_the_dealer_who_sits_out_is_told_so() -> None:
+    done = _run("play", "--variant", "bugiarda-5", "--seat", "4", "--seed", "15")
+    assert done.returncode == 0, done.stderr
+    assert "your move>" not in done.stdout  # never asked
+    assert done.stdout.rstrip().endswith("You dealt and sat out this deal.")
+
+
+def test_play_answers_unreadable_input_in_plain_text_and_bounds_a_line() -> None:
+    out = io.StringIO()
+    play("classic", seed=1, stdin=io.StringIO("\udcff\x1b[31m\n"), stdout=out)
+    assert "I cannot read '??[31m' as a move" in out.getvalue()
+    with pytest.raises(RulesError, match="at most 1000 characters"):
+        play("classic", seed=1, stdin=io.StringIO("x" * 5000), stdout=io.StringIO())

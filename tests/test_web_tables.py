@@ -361,6 +361,11 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
         (["--keep-finished", "-1"], "seconds from 0 up"),
         (["--keep-idle", "soon"], "seconds from 0 up"),
         (["--max-tables", "0"], "number of tables from 1 up"),
+        (["--port", "70000"], "port from 1 to 65535"),
+        (["--port", "-1"], "port from 1 to 65535"),
+        (["--bot-delay", "nan"], "seconds from 0 to 60"),
+        (["--bot-delay", "inf"], "seconds from 0 to 60"),
+        (["--bot-delay", "-0.5"], "seconds from 0 to 60"),
     ],
 )
 def test_serve_refuses_bad_settings_before_listening(
@@ -372,6 +377,35 @@ def test_serve_refuses_bad_settings_before_listening(
     printed = capsys.readouterr().err
     assert printed.startswith("briscola: ")
     assert error in printed
+
+
+def test_serve_refuses_a_port_in_use_before_printing_any_link(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from briscola.cli import main
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--save", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"briscola: cannot listen on '127.0.0.1' port {port}: Address already in use\n"
+    assert list(tmp_path.iterdir()) == []  # no table was opened
+
+
+def test_serve_on_port_0_prints_the_port_it_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    from briscola.web import server
+
+    given: list[socket.socket] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: given.extend(sockets))
+    printed: list[str] = []
+    server.serve(TableSettings("classic", seed=1), port=0, echo=printed.append)
+    [listening] = given
+    port = listening.getsockname()[1]
+    listening.close()
+    assert port != 0
+    assert printed[-1] == f"lobby: http://127.0.0.1:{port}/"
 
 
 def test_serve_passes_the_limit_and_the_retention_times_on(

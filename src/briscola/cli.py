@@ -36,10 +36,11 @@ from .errors import BriscolaError
 from .game import apply, is_over, legal_moves, new_game, score
 from .match import Match, new_match
 from .moves import Move, Play, SwapTrump
+from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
 from .render import render
 from .rules import OPTIONS, VARIANTS, rules
-from .serialize import SCHEMA_NAMES, loads, schema
+from .serialize import MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
 from .terminal import add_arena_parser, add_play_parser
 
@@ -85,8 +86,16 @@ def play_demo(
         while final.phase is not Phase.OVER:
             final = apply(final, chooser.choose(legal_moves(final)))
         record = Record.from_state(final, Event=f"briscola demo, seed {seed}")
-        Path(record_file).write_text(record.to_text(), encoding="utf-8")
+        _write(record_file, record.to_text())
     return lines
+
+
+def _write(file: str, text: str) -> None:
+    """Write ``text`` to ``file``; an error names the file, whatever the system reports."""
+    try:
+        Path(file).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), file) from None
 
 
 def _read(file: str) -> tuple[Record | MatchRecord, str]:
@@ -98,7 +107,11 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
         BriscolaError: for a file that holds no such document.
         OSError, UnicodeDecodeError: for a file that cannot be read as UTF-8 text.
     """
-    text = Path(file).read_text(encoding="utf-8")
+    if not file:
+        raise _Refused("give the name of a file")
+    with open(file, encoding="utf-8") as stream:
+        # Never more than the readers take, whatever the file is (a huge one, /dev/zero).
+        text = stream.read(max(MAX_SIZE, MAX_RECORD_SIZE) + 1)
     if not text.lstrip("\ufeff \t\r\n").startswith("{"):
         record = read_record(text)
         return record, "match record" if isinstance(record, MatchRecord) else "record"
@@ -111,9 +124,9 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
         return value, "JSON record"
     if isinstance(value, MatchRecord):
         return value, "JSON match record"
+    kind = "move" if isinstance(value, Move) else _KIND_NAMES.get(type(value).__name__, "value")
     raise _Refused(
-        f"{file} holds a {_KIND_NAMES.get(type(value).__name__, type(value).__name__)}, "
-        "which cannot be replayed: give a record, a state or a match"
+        f"{file} holds a {kind}, which cannot be replayed: give a record, a state or a match"
     )
 
 
@@ -296,7 +309,7 @@ def play_match_demo(
     lines.append(_standing(match))
     if record_file is not None:
         record = Record.from_state(match, Event=f"briscola demo, seed {seed}")
-        Path(record_file).write_text(record.to_text(), encoding="utf-8")
+        _write(record_file, record.to_text())
     return "\n".join(lines)
 
 
@@ -306,7 +319,8 @@ _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
 def _option(text: str) -> tuple[str, object]:
     """``NAME=VALUE``: a boolean word (true/false, yes/no, on/off, 1/0, any case) is a bool
-    for the options that take one; a whole number is an int; anything else is text."""
+    for the options that take one; a whole number is an int; for an option that takes a
+    tuple (``signal_tokens``), a comma-separated list; anything else is text."""
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep:
@@ -317,8 +331,10 @@ def _option(text: str) -> tuple[str, object]:
         value = raw.lower() in _TRUE
     elif raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
-    elif re.fullmatch(r"-?[0-9]{1,9}", raw):
+    elif re.fullmatch(r"[+-]?[0-9]{1,9}", raw):
         value = int(raw)
+    elif name in OPTIONS and isinstance(getattr(VARIANTS["classic"], name, None), tuple):
+        value = tuple(part.strip() for part in raw.split(","))  # signal_tokens=ACE,KING
     return name, value
 
 
@@ -335,6 +351,28 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _delay(text: str) -> float:
+    """A bot's delay in seconds, from 0 to a minute."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 60:  # NaN fails too
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds from 0 to 60, not {quote(text)}"
+        )
+    return value
+
+
+def _port(text: str) -> int:
+    """A TCP port, from 1 to 65535, or 0 for any free port."""
+    if not re.fullmatch(r"[0-9]{1,5}", text.strip()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(
+            f"give a port from 1 to 65535 (0: any free port), not {quote(text)}"
+        )
+    return int(text)
+
+
 def _table_limit(text: str) -> int:
     """A number of tables, from 1 up."""
     if not re.fullmatch(r"[0-9]{1,7}", text.strip()) or int(text) < 1:
@@ -346,7 +384,9 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     """``briscola serve``: a table in the browser (the ``web`` extra), see `briscola.web`."""
     serve = commands.add_parser("serve", help="open a table in the browser (needs briscola[web])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="port (default: 8000; 0: any free port)"
+    )
     serve.add_argument("--variant", default="classic", help="a preset id (default: classic)")
     serve.add_argument(
         "--option",
@@ -373,7 +413,12 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
         help="save every table there after every move; restore them at start",
     )
     serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
-    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds per bot move")
+    serve.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.6,
+        help="seconds per bot move, 0 to 60 (default: 0.6)",
+    )
     serve.add_argument(
         "--max-tables",
         type=_table_limit,
@@ -538,6 +583,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     141 (as a program stopped by ``SIGPIPE``) when the reader of the output goes away,
     as in ``briscola demo | head -1``; 130 on Ctrl-C.
     """
+    if sys.stdout is None or sys.stderr is None:  # started with the stream closed (>&-)
+        if sys.stderr is not None:
+            print("briscola: the standard output is closed", file=sys.stderr)
+        return 2
     try:
         try:
             args = _parser().parse_args(argv)

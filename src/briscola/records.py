@@ -864,7 +864,7 @@ def _int(text: str, tag: str) -> int:
     """A whole number in ASCII digits (at most 100 of them), with an optional minus sign."""
     if not re.fullmatch(r"-?[0-9]{1,100}", text):
         raise InvalidNotationError(
-            f"the {tag} tag must be a whole number in ASCII digits, not {text[:40]!r}"
+            f"the {tag} tag must be a whole number of at most 100 ASCII digits, not {text[:40]!r}"
         )
     return int(text)
 

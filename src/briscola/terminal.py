@@ -13,8 +13,11 @@ status 130), never with a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import math
 import os
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -105,7 +108,8 @@ def play(
         stdout: Where the table is written (default: standard output).
 
     Raises:
-        RulesError: for a bad variant, seat, opponent or seed.
+        RulesError: for a bad variant, seat, opponent or seed, or a line of input longer
+            than 1,000 characters.
     """
     reader = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
@@ -168,7 +172,7 @@ def _loop(
         shown.report(after, say)
         if isinstance(game, Match):
             if len(game.results) > finished:
-                _deal_result(game.results[-1].score, seat, say)
+                _deal_result(game.results[-1].score, seat, _sits_out(after, seat), say)
                 say(f"match standing: {'/'.join(map(str, score(game).totals))}")
                 if not is_over(game):
                     shown = _Shown(game.state, seat)
@@ -187,7 +191,12 @@ def _loop(
         say("")
         say(f"The match is over: {winners} won ({'/'.join(map(str, final.totals))}).")
     else:
-        _deal_result(score(game), seat, say)
+        _deal_result(score(game), seat, _sits_out(game, seat), say)
+
+
+def _sits_out(deal: State, seat: int) -> bool:
+    """Whether ``seat`` dealt ``deal`` and sat it out (six-player forms)."""
+    return deal.rules.dealer_sits_out and deal.dealer == seat
 
 
 class _Shown:
@@ -218,10 +227,12 @@ class _Shown:
         self.tricks = len(view.tricks)
 
 
-def _deal_result(result: Score, seat: int, say: Callable[[str], None]) -> None:
+def _deal_result(result: Score, seat: int, sat_out: bool, say: Callable[[str], None]) -> None:
     say("")
     say(f"card points: {'/'.join(map(str, result.points))}")
-    if result.void:
+    if sat_out:
+        say("You dealt and sat out this deal.")
+    elif result.void:
         say("The deal is void.")
     elif not result.winners:
         say("No side won the deal.")
@@ -231,12 +242,18 @@ def _deal_result(result: Score, seat: int, say: Callable[[str], None]) -> None:
         say(f"You lost the deal ({result.deltas[seat]:+d}).")
 
 
+_MAX_LINE: Final = 1000
+"""The longest line ``briscola play`` reads, in characters."""
+
+
 def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) -> Move:
     while True:
         print("your move> ", end="", file=out, flush=True)
-        line = reader.readline()
+        line = reader.readline(_MAX_LINE + 1)
         if not line:
             raise _Quit
+        if len(line) > _MAX_LINE and not line.endswith("\n"):
+            raise RulesError(f"a line of input may have at most {_MAX_LINE} characters")
         text = line.strip()
         word = text.lower()
         if not text:
@@ -255,8 +272,9 @@ def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) ->
         try:
             move = parse_move(text)
         except InvalidMoveError:
-            shown = text if len(text) <= 40 else text[:40] + "…"
-            say(f"I cannot read {shown!r} as a move (type help). Your moves:")
+            shown = "".join(c if c.isprintable() else "?" for c in text[:40])
+            shown += "…" if len(text) > 40 else ""
+            say(f"I cannot read '{shown}' as a move (type help). Your moves:")
             say("  " + ", ".join(map(str, view.legal_moves)))
             continue
         if move in view.legal_moves:
@@ -282,22 +300,54 @@ def run_arena(
     random, greedy, random, greedy), and seats rotate from game to game.
 
     Raises:
-        RulesError: for a bad variant, name, number of games, jobs or seed.
+        RulesError: for a bad variant, name, number of games (1 to 1,000,000), jobs or
+            seed, or more names than seats.
     """
     r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
     if not names:
         raise RulesError("name at least one player, such as --players greedy,random")
+    if len(names) > r.players:
+        raise RulesError(
+            f"{r.variant!r} has {r.players} seats: name at most {r.players} players, "
+            f"not {len(names)}"
+        )
+    if type(games) is not int or not 1 <= games <= _MAX_ARENA_GAMES:
+        raise RulesError(
+            f"games={quote(games)} is not valid: use a whole number from 1 to "
+            f"{_MAX_ARENA_GAMES:,} (for more, call simulate() from Python)"
+        )
     if type(jobs) is not int or jobs < 1:
         raise RulesError(f"jobs={quote(jobs)} is not valid: use a whole number from 1")
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
     show = progress and sys.stderr.isatty() and _has_tqdm()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
-    else:
-        run = simulate(r, players, games, seed=seed, progress=show)
+    if jobs == 1:
+        return arena_table(simulate(r, players, games, seed=seed, progress=show), seats)
+    pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
+    try:
+        run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
+    except BaseException:
+        # Ctrl-C (or a failure): drop the queued games and stop the workers now, rather
+        # than let each finish the games it holds. The executor has no public way to
+        # stop its workers before Python 3.14, so its own table of them is read.
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.terminate()
+        raise
+    pool.shutdown()
     return arena_table(run, seats)
+
+
+_MAX_ARENA_GAMES: Final = 1_000_000
+"""The most games one ``briscola arena`` run plays: its results are kept in memory."""
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C, which the terminal sends to the whole process group: the
+    parent stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _has_tqdm() -> bool:
@@ -316,10 +366,12 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
     def row(label: str, summary: PlayerSummary) -> str:
         low, high = summary.win_interval
         p_low, p_high = summary.points_interval
+        # One game has no spread: its interval is shown as n/a.
+        spread = "[n/a]" if math.isnan(p_low) else f"[{p_low:+.3f}, {p_high:+.3f}]"
         return (
             f"{label:<20} {summary.games:>5} {summary.wins:>6}   "
             f"{summary.win_rate:>6.1%} [{low:.1%}, {high:.1%}]   "
-            f"{summary.mean_points:+.3f} [{p_low:+.3f}, {p_high:+.3f}]"
+            f"{summary.mean_points:+.3f} {spread}"
         )
 
     for index, summary in enumerate(run.summary):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable
 
+from .._quote import quote
+from ..errors import RulesError
 from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSettings
 
 __all__ = ["links", "serve"]
@@ -54,7 +57,7 @@ def serve(
 
     Raises:
         ImportError: naming the ``web`` extra if Starlette or uvicorn is missing.
-        RulesError: for bad settings.
+        RulesError: for bad settings, or a host and port it cannot listen on.
         InvalidStateError: if a saved table cannot be restored.
     """
     try:
@@ -65,10 +68,17 @@ def serve(
         ) from error
     from .app import MAX_MESSAGE, create_app  # Starlette: loaded once uvicorn is found
 
-    tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
-    opened = tables.load()
-    if not opened and settings is not None:
-        opened = [tables.create(settings)]
+    # Bound first: no table is opened, and no link printed, for a port that is not ours.
+    listening = _listen(host, port)
+    port = listening.getsockname()[1]  # the port given, or the free one found for 0
+    try:
+        tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
+        opened = tables.load()
+        if not opened and settings is not None:
+            opened = [tables.create(settings)]
+    except BaseException:
+        listening.close()
+        raise
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     for table in opened:
         echo(f"{table.match.rules.title}, table {table.id}")
@@ -86,4 +96,30 @@ def serve(
         log_level="warning",
         limit_concurrency=2000,
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host`` and ``port``, for uvicorn to listen on.
+
+    Raises:
+        RulesError: for a port out of range, an unknown host, or an address in use.
+    """
+    if type(port) is not int or not 0 <= port <= 65535:
+        raise RulesError(f"port={quote(port)} is not valid: use a port from 0 to 65535")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listening = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError):  # gaierror is an OSError
+        raise RulesError(f"cannot listen on {quote(host)}: no such address") from None
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        raise RulesError(
+            f"cannot listen on {quote(host)} port {port}: {error.strerror or error}"
+        ) from None
+    return listening

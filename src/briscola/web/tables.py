@@ -750,13 +750,20 @@ class Tables:
                 value = json.loads(path.read_text(encoding="utf-8"))
                 table = Table.from_json(value, bot_factory=self.bot_factory)
                 written = path.stat().st_mtime
-            except (OSError, ValueError, RecursionError) as error:
-                # ValueError: not UTF-8, not JSON, or an integer too long to read.
+            except OSError as error:
                 raise InvalidStateError(
-                    f"cannot read the saved table {path.name}: {str(error)[:200]}"
+                    f"cannot read the saved table {path.name}: {error.strerror or error}"
+                ) from None
+            except UnicodeDecodeError:
+                raise InvalidStateError(
+                    f"cannot read the saved table {path.name}: it is not UTF-8 text"
                 ) from None
             except BriscolaError as error:  # a move refused on replay, too
                 raise InvalidStateError(f"{path.name}: {error}") from None
+            except (ValueError, RecursionError):  # bad JSON, too deep, or too long a number
+                raise InvalidStateError(
+                    f"cannot read the saved table {path.name}: it is not a table's JSON"
+                ) from None
             self._tables[table.id] = table
             self._last_move[table.id] = min(now, written)
             restored.append(table)
