@@ -7,9 +7,10 @@ every hand.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
@@ -26,10 +27,14 @@ from briscola import (
     Suit,
     SwapTrump,
     View,
+    apply,
+    is_over,
+    legal_moves,
     new_game,
     observe,
     public_view,
     render,
+    rules,
 )
 from helpers import card_codes_in, seeded_game
 
@@ -227,3 +232,25 @@ def test_the_leak_check_knows_what_is_hidden() -> None:
     assert len(hidden) == 3 + 33
     assert not {str(card) for card in hidden} & card_codes_in(render(view))
     assert {str(card) for card in state.hands[1]} <= card_codes_in(render(state))
+
+
+TABLES: Final = [
+    *((variant, {}) for variant in PRESETS),
+    ("classic-3", {"removed_two": "random"}),
+    ("chiamata", {"players": 6, "six_player_form": "remove_fours"}),
+    ("chiamata", {"players": 6, "six_player_form": "dealer_sits_out"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), TABLES)
+def test_the_header_counts_the_tricks_of_the_deal(variant: str, options: dict[str, Any]) -> None:
+    r = rules(variant, **options)  # type: ignore[arg-type]
+    rng = random.Random(5)
+    state = new_game(r, seed=5)
+    headers = []
+    while not is_over(state):
+        headers.append(render(state).splitlines()[0])
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert len(state.tricks) == r.tricks_per_deal
+    assert f"trick {r.tricks_per_deal} of {r.tricks_per_deal} " in headers[-1]
+    assert all(f" of {r.tricks_per_deal} " in header for header in headers if "trick " in header)

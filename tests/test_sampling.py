@@ -423,3 +423,18 @@ def test_a_shown_hand_that_swaps_the_two_and_back_can_be_sampled() -> None:
     view = briscola.observe(state, 3)
     world = briscola.determinize(view, seed=1)
     assert briscola.observe(world, 3) == view
+
+
+@pytest.mark.parametrize("seed", [17, 406, 566])
+def test_a_deal_annulled_as_dealt_always_has_worlds(seed: int) -> None:
+    # §2.5.6: some hand held no card points. Few placements of the hidden cards have one,
+    # and every view of such a deal must still be sampled.
+    deal = new_game("chiamata", seed=seed, annul_zero_point_hand=True)
+    assert deal.phase is Phase.OVER
+    for view in [*(observe(deal, seat) for seat in range(5)), public_view(deal)]:
+        for world_seed in range(8):
+            world = determinize(view, seed=world_seed)
+            assert world.phase is Phase.OVER
+            assert world.history == ()
+            if view.seat is not None:
+                assert observe(world, view.seat) == view

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import briscola
-from briscola import InvalidStateError, RulesError, observe
+from briscola import InvalidStateError, Phase, RulesError, current_player, observe
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -421,3 +421,23 @@ def test_serve_passes_the_limit_and_the_retention_times_on(
     assert (given["limit"], given["keep_finished"], given["keep_idle"]) == (5, 90.0, math.inf)
     assert main(["serve"]) == 0
     assert (given["limit"], given["keep_finished"], given["keep_idle"]) == (200, 3600.0, 86400.0)
+
+
+def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -> None:
+    # Match seed 20: deal 1 is played to its end, deal 2 is annulled as dealt (§2.5.6).
+    table = Table(TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(5)", 20))
+    while not table.match.results:
+        seat = current_player(table.match)
+        assert seat is not None
+        legal = table.legal_for(seat)
+        in_auction = table.match.state.phase is Phase.AUCTION
+        table.apply(
+            seat, legal[-1] if in_auction else legal[0], ply=observe(table.match, seat).deal.ply
+        )
+    assert len(table.match.results) == 2
+    assert table.match.results[1].score.void
+    message = json.loads(table.message(0))
+    played = table.finished[0]
+    assert played is not None
+    assert message["previous"] == json.loads(briscola.dumps(observe(played, 0)))
+    assert message["finished_deals"] == [0]

@@ -123,7 +123,7 @@ def _referee_view(state: State) -> View:
 def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: bool) -> str:
     r = view.rules
     result = view.score
-    tricks_total = (len(r.deck) - len(view.removed)) // r.active_players
+    tricks_total = r.tricks_per_deal
     head = [r.variant, f"dealer {view.dealer}"]
     if view.phase is Phase.PLAY or (view.phase is Phase.NAME_TRUMP and view.trick):
         head.append(f"trick {len(view.tricks) + 1} of {tricks_total}")

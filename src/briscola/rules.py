@@ -1057,6 +1057,9 @@ class Rules(_RulesCache):
     card of the deck, and the face-down stock follows it (§1.6)."""
     has_stock: bool = attrs.field(init=False, eq=False)
     """Whether undealt cards form a stock drawn from after each trick."""
+    tricks_per_deal: int = attrs.field(init=False, eq=False)
+    """The tricks of every deal: the cards in play (`deck`, less the 2 that a deal leaves
+    out under ``removed_two="random"``) over the `active_players`."""
     trump_kind: TrumpKind = attrs.field(init=False, eq=False)
     """Where the trump suit comes from: the face-up card, the deal (Bugiarda), the caller
     (Chiamata), or nowhere (``briscolone``)."""
@@ -1137,6 +1140,9 @@ class Rules(_RulesCache):
             "deck": tuple(card for card in DECK if card not in removed),
             "removed": removed,
             "has_stock": preset.stock,
+            "tricks_per_deal": (
+                (len(DECK) - len(removed) - (self.removed_two == "random")) // active
+            ),
             "trump_kind": preset.trump,
             "has_face_up_card": preset.trump is TrumpKind.FACE_UP,
             "dealer_sits_out": sits_out,

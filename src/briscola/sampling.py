@@ -136,6 +136,10 @@ def _determinize(view: View, stream: _Stream) -> State:
     if not _fits(pool, slots, limits):
         raise InvalidStateError("no state agrees with this view (the suits shown lacking)")
     fixed = frozenset(p for p in range(players) if hands[p] is not None)
+    # A deal annulled as dealt (§2.5.6): some hand dealt held no card points. Few placements
+    # have one, so they are picked here, cheaply, rather than by whole rebuilds.
+    annulled = r.annul_zero_point_hand and view.phase is Phase.OVER and not view.history
+    dealt_to = r.seats_for(view.dealer)
     rebuilds = 0
     for _ in range(_PLACEMENTS):
         stream.shuffle(pool)
@@ -150,6 +154,8 @@ def _determinize(view: View, stream: _Stream) -> State:
             known[p] + dealt[p] if (hand := hands[p]) is None else list(hand)
             for p in range(players)
         ]
+        if annulled and all(any(r.card_points[c.id] for c in current[p]) for p in dealt_to):
+            continue
         try:
             return _rebuild(view, current, stock, stream, fixed)
         except _Late:

@@ -474,12 +474,15 @@ class Table:
         return built
 
     def _previous(self, seat: int | None) -> str:
-        """The seat's view of the last finished deal as JSON (``null`` if none, or when the
-        match is over); it cannot change until the next deal ends, so it is kept."""
-        final = self.finished[-1] if self.finished and not self.over else None
-        if final is None:
+        """The seat's view of the last deal played to its end as JSON (``null`` if none, or
+        when the match is over); a deal annulled as dealt, with nothing to show, is passed
+        over. It cannot change until the next deal ends, so it is kept."""
+        played = [deal for deal, final in enumerate(self.finished) if final is not None]
+        if not played or self.over:
             return "null"
-        key = (len(self.finished), seat)
+        final = self.finished[played[-1]]
+        assert final is not None
+        key = (played[-1], seat)
         text = self._previous_views.get(key)
         if text is None:
             text = dumps(public_view(final) if seat is None else observe(final, seat))
