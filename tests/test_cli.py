@@ -499,3 +499,9 @@ def test_a_closed_standard_output_is_one_line_and_status_2() -> None:
         preexec_fn=lambda: os.close(1),
     )
     assert (done.returncode, done.stderr) == (2, "briscola: the standard output is closed\n")
+
+
+def test_a_file_name_is_shown_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "validate", "no\nsuch\x1b[0m")
+    assert status == 2
+    assert err == "briscola: cannot read or write no?such?[0m: No such file or directory\n"

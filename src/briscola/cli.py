@@ -126,7 +126,8 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
         return value, "JSON match record"
     kind = "move" if isinstance(value, Move) else _KIND_NAMES.get(type(value).__name__, "value")
     raise _Refused(
-        f"{file} holds a {kind}, which cannot be replayed: give a record, a state or a match"
+        f"{_named(file)} holds a {kind}, which cannot be replayed: give a record, a state or "
+        "a match"
     )
 
 
@@ -571,6 +572,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _named(file: str) -> str:
+    """A file name as an error shows it: on one line, whatever characters it holds."""
+    return "".join(c if c.isprintable() else "?" for c in file)
+
+
 def _fail(message: str) -> int:
     print(f"briscola: {message}", file=sys.stderr)
     return 2
@@ -612,9 +618,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BriscolaError as error:
         return _fail(str(error))
     except UnicodeDecodeError:
-        return _fail(f"{getattr(args, 'file', 'the file')} is not UTF-8 text")
+        return _fail(f"{_named(getattr(args, 'file', 'the file'))} is not UTF-8 text")
     except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
+        where = f"{_named(str(error.filename))}: " if error.filename else ""
         return _fail(f"cannot read or write {where}{error.strerror or error}")
     except RecursionError:
         return _fail("the input is nested too deeply")
