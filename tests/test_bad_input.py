@@ -189,7 +189,7 @@ def test_an_integer_too_long_to_print_is_described_by_its_size(digits: int) -> N
     assert bits in _short_error(lambda: apply(state, move, seat=0, ply=huge), IllegalMoveError)
     chiamata = apply(new_game("chiamata-milan", seed=1), briscola.Bid(Rank.TWO))
     assert bits in _short_error(lambda: apply(chiamata, BidPoints(huge)), IllegalMoveError)
-    assert str(BidPoints(huge)) == f"points {bits}" if digits > 4300 else f"points {huge}"
+    assert str(BidPoints(huge)) == (f"points {bits}" if digits > 4300 else f"points {huge}")
     edited = attrs.evolve(state, history=((huge, Pass()),))
     assert bits in _short_error(lambda: briscola.check(edited), briscola.InvalidStateError)
     if digits <= 4300:  # longer integers are not JSON that Python reads

@@ -173,6 +173,7 @@ def test_a_numpy_integer_seed_plays_as_its_int(kind: str) -> None:
         ({"rollout": "smart"}, "rollout="),
         ({"time_ms": -1}, "time_ms="),
         ({"time_ms": float("nan")}, "time_ms="),
+        ({"time_ms": 10**400}, "time_ms="),
     ],
 )
 def test_a_bad_budget_is_a_rules_error(budget: dict[str, object], message: str) -> None:

@@ -131,7 +131,14 @@ def test_records_of_any_seed_read_back_from_their_text(seed: int) -> None:
     match = briscola.new_match("classic", seed=seed)
     match_record = MatchRecord.from_state(match)
     assert MatchRecord.from_text(match_record.to_text()) == match_record
-    assert "seed=" in repr(match)
+    for value in (match, record, match_record):
+        assert "seed=" in repr(value)
+
+
+def test_simulate_takes_a_seed_of_any_size() -> None:
+    players = [briscola.RandomPlayer(), briscola.RandomPlayer()]
+    run = briscola.simulate("classic", players, 2, seed=HUGE)
+    assert run == briscola.simulate("classic", players, 2, seed=HUGE)
 
 
 def test_json_refuses_a_seed_too_long_for_its_numbers_and_says_what_can_hold_it() -> None:

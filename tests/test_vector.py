@@ -197,6 +197,8 @@ def test_bad_input_raises_the_library_errors() -> None:
         shuffled_decks("classic", -1)
     with pytest.raises(RulesError, match="seed=-1 is not valid: numpy seeds are whole numbers"):
         shuffled_decks("classic", 1, seed=-1)
+    with pytest.raises(RulesError, match="seed=<an integer of 16610 bits> is not valid"):
+        shuffled_decks("classic", 1, seed=-(10**5000))
     with pytest.raises(RulesError, match="seed="):
         VectorGame("classic", count=1, seed=True)
     game = VectorGame("classic", count=2, seed=0)

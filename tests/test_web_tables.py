@@ -363,7 +363,10 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
         (["--max-tables", "0"], "number of tables from 1 up"),
         (["--port", "70000"], "port from 1 to 65535"),
         (["--port", "-1"], "port from 1 to 65535"),
-        (["--bot-delay", "nan"], "seconds from 0 to 60"),
+        (
+            ["--bot-delay", "nan"],
+            "bot_delay=nan is not valid: use a number of seconds from 0 to 60",
+        ),
         (["--bot-delay", "inf"], "seconds from 0 to 60"),
         (["--bot-delay", "-0.5"], "seconds from 0 to 60"),
     ],
@@ -441,3 +444,29 @@ def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -
     assert played is not None
     assert message["previous"] == json.loads(briscola.dumps(observe(played, 0)))
     assert message["finished_deals"] == [0]
+
+
+def test_the_library_refuses_what_the_command_refuses() -> None:
+    from briscola.web.app import create_app
+
+    for delay in (math.nan, math.inf, -1, 61, "1"):
+        with pytest.raises(RulesError, match="bot_delay="):
+            create_app(Tables(), bot_delay=delay)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="at most 4,300 digits"):
+        TableSettings("classic", seed=10**5000)
+
+
+def test_serve_listens_on_every_address_of_its_host() -> None:
+    pytest.importorskip("uvicorn")
+    from briscola.web.server import _listen
+
+    every = _listen("", 0)
+    try:
+        ports = {bound.getsockname()[1] for bound in every}
+        assert len(ports) == 1  # one port for all, so that the links hold
+        assert {bound.family for bound in every} >= {socket.AF_INET}
+    finally:
+        for bound in every:
+            bound.close()
+    with pytest.raises(RulesError, match="host=3 is not valid"):
+        _listen(3, 0)  # type: ignore[arg-type]

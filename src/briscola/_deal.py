@@ -32,7 +32,8 @@ __all__ = ["check_seed", "deal_hands", "entropy", "fresh_seed", "seed_text", "sh
 _DOMAIN = b"briscola/shuffle/v1:"
 # Python's default limit on int-to-decimal conversion: seeds below it keep the decimal text
 # they always had, whatever limit the interpreter is set to.
-_DECIMAL_LIMIT: Final = 10**4300
+_DECIMAL_DIGITS: Final = 4300  # the most digits CPython turns into an int and back by default
+_DECIMAL_LIMIT: Final = 10**_DECIMAL_DIGITS
 _CHUNK_DIGITS: Final = 600  # under the lowest limit Python allows (640 digits)
 _CHUNK: Final = 10**_CHUNK_DIGITS
 
@@ -102,7 +103,7 @@ def seed_from_text(text: str) -> int | None:
     return -magnitude if sign else magnitude
 
 
-_SEED_TEXT: Final = re.compile(r"(-?)(?:0x([0-9a-f]+)|([0-9]{1,4300}))", re.ASCII)
+_SEED_TEXT: Final = re.compile(rf"(-?)(?:0x([0-9a-f]+)|([0-9]{{1,{_DECIMAL_DIGITS}}}))", re.ASCII)
 
 
 def entropy(seed: int) -> int:

@@ -352,19 +352,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _delay(text: str) -> float:
-    """A bot's delay in seconds, from 0 to a minute."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 60:  # NaN fails too
-        raise argparse.ArgumentTypeError(
-            f"give a number of seconds from 0 to 60, not {quote(text)}"
-        )
-    return value
-
-
 def _port(text: str) -> int:
     """A TCP port, from 1 to 65535, or 0 for any free port."""
     if not re.fullmatch(r"[0-9]{1,5}", text.strip()) or int(text) > 65535:
@@ -416,7 +403,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
     serve.add_argument(
         "--bot-delay",
-        type=_delay,
+        type=float,
         default=0.6,
         help="seconds per bot move, 0 to 60 (default: 0.6)",
     )

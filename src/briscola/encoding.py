@@ -431,7 +431,7 @@ class _Layout:
             )
         self.segments = tuple(segments)
         self.size = segments[-1].offset + segments[-1].size
-        self.in_play = len(r.deck) - (r.removed_two == "random")
+        self.in_play = r.tricks_per_deal * r.active_players
         self.tricks_per_deal = r.tricks_per_deal
         o = self.offsets
         self.o_trick = [o[f"trick/{k}"] for k in range(n)]

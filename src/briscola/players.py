@@ -566,6 +566,17 @@ def _declare(table: _Table, moves: Sequence[Move]) -> Move:
 # --- the search player ---------------------------------------------------------------------
 
 
+def _positive(value: object) -> bool:
+    """Whether ``value`` is a number above 0 that the clock's float arithmetic can take
+    (NaN is not, nor an int too large for a float)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return float(value) > 0
+    except OverflowError:
+        return False
+
+
 class SearchPlayer(_Bot):
     """Perfect-information Monte Carlo search over sampled deals.
 
@@ -628,11 +639,7 @@ class SearchPlayer(_Bot):
             )
         if rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
-        if time_ms is not None and (
-            not isinstance(time_ms, int | float)
-            or isinstance(time_ms, bool)
-            or not time_ms > 0  # unlike `time_ms <= 0`, this refuses NaN too
-        ):
+        if time_ms is not None and not _positive(time_ms):
             raise RulesError(f"time_ms={quote(time_ms)} is not valid: use a positive number")
         self.worlds: Final = worlds
         self.rollout: Final = rollout

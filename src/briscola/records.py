@@ -51,7 +51,7 @@ import attrs
 
 from ._deal import check_seed, seed_from_text, seed_text
 from ._engine import apply, deal_from, new_game
-from ._quote import quote
+from ._quote import number_text, quote
 from ._repr import fields_repr
 from .cards import Card, Suit
 from .errors import (
@@ -115,6 +115,10 @@ _MATCH_RESERVED: Final = (
 _DEAL_TAGS: Final = ("Deal", "Dealer", "Deck", "TrumpSuit", "Result")
 
 
+def _seed_repr(seed: int | None) -> str:
+    return "None" if seed is None else number_text(seed)
+
+
 @attrs.frozen(repr=False)
 class Record:
     """A deal as a list of moves from a known deal.
@@ -132,7 +136,7 @@ class Record:
     """The moves in the order they were made."""
     deck: tuple[Card, ...] | None = None
     """The deck as dealt, top card first."""
-    seed: int | None = None
+    seed: int | None = attrs.field(default=None, repr=_seed_repr)
     """The seed the deck was shuffled from, when no deck is given."""
     trump_suit: Suit | None = None
     """The trump suit when no dealt card fixes it (Bugiarda, ``trump_source="separate_flip"``)."""
@@ -334,7 +338,7 @@ class MatchRecord:
     """The variant and table rules of every deal."""
     format: MatchFormat
     """The match format."""
-    seed: int
+    seed: int = attrs.field(repr=number_text)
     """The match seed."""
     dealer: int
     """The dealer of the first deal."""
@@ -875,7 +879,8 @@ def _seed(text: str) -> int:
     seed = seed_from_text(text)
     if seed is None:
         raise InvalidNotationError(
-            f"the Seed tag must be a whole number in ASCII digits, not {text[:40]!r}"
+            "the Seed tag must be a whole number: up to 4,300 ASCII digits, or 0x and "
+            f"lowercase hexadecimal digits, not {text[:40]!r}"
         )
     return seed
 

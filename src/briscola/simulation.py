@@ -32,7 +32,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._deal import check_seed
+from ._deal import check_seed, seed_text
 from ._quote import quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
@@ -224,7 +224,10 @@ def game_seed(seed: int, game: int) -> int:
 
     It depends on the two numbers only, never on how the games are split among workers.
     """
-    digest = hashlib.sha256(b"briscola/simulate/v1:%d:%d" % (seed, game)).digest()
+    # seed_text: the seed's decimal digits, or (past 4,300 digits) its hexadecimal ones
+    digest = hashlib.sha256(
+        b"briscola/simulate/v1:%s:%d" % (seed_text(seed).encode(), game)
+    ).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 

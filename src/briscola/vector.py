@@ -112,7 +112,7 @@ def _generator(np: Any, seed: object, name: str) -> np.random.Generator:
         seed = check_seed(seed, name)
         if seed < 0:
             raise RulesError(
-                f"{name}={seed} is not valid: numpy seeds are whole numbers from 0, or None"
+                f"{name}={quote(seed)} is not valid: numpy seeds are whole numbers from 0, or None"
             )
     return np.random.default_rng(seed)  # type: ignore[no-any-return]
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
+from .._quote import quote
 from .tables import BOT_KINDS, Table, Tables, TableSettings, option_value
 
 try:
@@ -48,11 +49,13 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
 __all__ = [
     "HELLO_TIMEOUT",
     "MAX_BODY",
+    "MAX_BOT_DELAY",
     "MAX_MESSAGE",
     "MAX_SPECTATORS",
     "MAX_TABS",
     "SWEEP_EVERY",
     "Room",
+    "check_bot_delay",
     "create_app",
 ]
 
@@ -71,6 +74,8 @@ MAX_TABS = 4
 oldest (close code 4008), so a player who reloads or changes device always gets in."""
 RATE = (100, 5.0)
 """At most this many messages in this many seconds from one connection."""
+MAX_BOT_DELAY = 60.0
+"""The longest a bot may wait before each of its moves, in seconds."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of the tables whose time is up, by default."""
 
@@ -233,6 +238,16 @@ class Room:
             await _refuse(client.socket, "this table has been closed", 4004)
 
 
+def check_bot_delay(bot_delay: object) -> None:
+    """Refuse a bot delay that is not a number of seconds from 0 to `MAX_BOT_DELAY` (``nan``
+    and ``inf`` would stop the bots for ever)."""
+    if type(bot_delay) not in (int, float) or not 0 <= bot_delay <= MAX_BOT_DELAY:  # type: ignore[operator]
+        raise RulesError(
+            f"bot_delay={quote(bot_delay)} is not valid: use a number of seconds from 0 to "
+            f"{MAX_BOT_DELAY:g}"
+        )
+
+
 def create_app(
     tables: Tables,
     *,
@@ -251,10 +266,12 @@ def create_app(
             to a dropped table are closed with code 4004.
 
     Raises:
-        RulesError: if ``sweep_every`` is not a number of seconds above 0.
+        RulesError: if ``sweep_every`` is not a number of seconds above 0, or ``bot_delay``
+            not one from 0 to `MAX_BOT_DELAY`.
     """
     if type(sweep_every) not in (int, float) or not sweep_every > 0:
         raise RulesError(f"sweep_every must be a number of seconds above 0, not {sweep_every!r}")
+    check_bot_delay(bot_delay)
     rooms: dict[str, Room] = {}
 
     async def forget_dropped() -> None:

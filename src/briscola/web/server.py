@@ -57,7 +57,8 @@ def serve(
 
     Raises:
         ImportError: naming the ``web`` extra if Starlette or uvicorn is missing.
-        RulesError: for bad settings, or a host and port it cannot listen on.
+        RulesError: for bad settings or a bad ``bot_delay``, or a host and port it cannot
+            listen on.
         InvalidStateError: if a saved table cannot be restored.
     """
     try:
@@ -66,20 +67,23 @@ def serve(
         raise ImportError(
             "briscola serve needs uvicorn and Starlette: pip install 'briscola[web]'"
         ) from error
-    from .app import MAX_MESSAGE, create_app  # Starlette: loaded once uvicorn is found
+    from .app import MAX_MESSAGE, check_bot_delay, create_app  # Starlette, once uvicorn is found
 
+    check_bot_delay(bot_delay)
     # Bound first: no table is opened, and no link printed, for a port that is not ours.
     listening = _listen(host, port)
-    port = listening.getsockname()[1]  # the port given, or the free one found for 0
+    port = listening[0].getsockname()[1]  # the port given, or the free one found for 0
     try:
         tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
         opened = tables.load()
         if not opened and settings is not None:
             opened = [tables.create(settings)]
     except BaseException:
-        listening.close()
+        for bound in listening:
+            bound.close()
         raise
-    base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    shown = host or "0.0.0.0"  # "": every interface
+    base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     for table in opened:
         echo(f"{table.match.rules.title}, table {table.id}")
         for line in links(table, base):
@@ -96,30 +100,42 @@ def serve(
         log_level="warning",
         limit_concurrency=2000,
     )
-    uvicorn.Server(config).run(sockets=[listening])
+    uvicorn.Server(config).run(sockets=listening)
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host`` and ``port``, for uvicorn to listen on.
+def _listen(host: str, port: int) -> list[socket.socket]:
+    """TCP sockets bound to every address of ``host`` (``""``: every interface) and
+    ``port``, as asyncio would bind them, for uvicorn to listen on; with port 0 they all
+    take the free port found for the first.
 
     Raises:
         RulesError: for a port out of range, an unknown host, or an address in use.
     """
+    if type(host) is not str:
+        raise RulesError(f"host={quote(host)} is not valid: use a host name or address")
     if type(port) is not int or not 0 <= port <= 65535:
         raise RulesError(f"port={quote(port)} is not valid: use a port from 0 to 65535")
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        listening = socket.socket(family, kind, proto)
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
     except (OSError, UnicodeError):  # gaierror is an OSError
         raise RulesError(f"cannot listen on {quote(host)}: no such address") from None
+    bound: list[socket.socket] = []
     try:
-        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listening.bind(address)
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            listening = socket.socket(family, kind, proto)
+            bound.append(listening)
+            if os.name == "posix":  # as asyncio does: a restarted server gets its port back
+                listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # as asyncio does: the IPv4 address is bound apart
+                listening.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            listening.bind((address[0], port, *address[2:]))
+            port = port or listening.getsockname()[1]
     except OSError as error:
-        listening.close()
+        for listening in bound:
+            listening.close()
         raise RulesError(
             f"cannot listen on {quote(host)} port {port}: {error.strerror or error}"
         ) from None
-    return listening
+    return bound

@@ -197,6 +197,11 @@ class TableSettings:
             )
         if seed is not None and type(seed) is not int:
             raise RulesError(f"seed must be a whole number, not {type(seed).__name__}")
+        if seed is not None:
+            try:
+                str(seed)  # a table is saved as JSON, whose numbers Python writes in decimal
+            except ValueError:
+                raise RulesError("a table's seed may have at most 4,300 digits") from None
         if bots is not None and not (
             isinstance(bots, Mapping)
             and all(type(seat) is int and type(kind) is str for seat, kind in bots.items())
