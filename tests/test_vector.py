@@ -108,6 +108,7 @@ def test_explicit_decks_deal_like_new_game() -> None:
 def test_the_shuffle_is_seeded_and_uniform_enough() -> None:
     first = shuffled_decks("classic", 500, seed=3)
     assert np.array_equal(first, shuffled_decks("classic", 500, seed=np.int64(3)))
+    assert np.array_equal(first, shuffled_decks("classic", np.int64(500), seed=3))
     assert first.dtype == np.int8
     assert np.array_equal(first, shuffled_decks("classic", 500, seed=3))
     assert not np.array_equal(first, shuffled_decks("classic", 500, seed=4))

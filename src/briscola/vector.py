@@ -97,6 +97,8 @@ def shuffled_decks(
     """
     np = _numpy()
     r = _rules_of(variant)
+    if type(count) is not int and isinstance(count, np.integer):
+        count = int(count)  # a numpy integer, as from an array's shape or sum
     if type(count) is not int or count < 0:
         raise RulesError(f"count={quote(count)} is not valid: use a whole number, 0 or more")
     generator = _generator(np, seed, "seed")
