@@ -507,3 +507,38 @@ def test_opponents_and_spectators_are_not_told_that_a_signal_was_made() -> None:
         for name, ws in (("other", other), ("spectator", spectator)):
             after = receive(ws)  # the first message since the signal: the card's
             assert after["view"]["trick"] == [*before[name]["view"]["trick"], card], name
+
+
+def test_a_bot_that_signals_waits_once_in_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Opponents see no signal, so they must not see a longer pause before the card either.
+    def signaller(kind: str, seed: int) -> Any:
+        def bot(view: briscola.View) -> briscola.Move:
+            signals = [m for m in view.legal_moves if type(m) is briscola.Signal]
+            return signals[0] if signals else view.legal_moves[0]
+
+        return bot
+
+    waits: list[float] = []
+    real_sleep = web_app.asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        if seconds == 0.5:  # a bot's wait; the server's sweeper waits too, for longer
+            waits.append(seconds)
+            seconds = 0
+        await real_sleep(seconds)
+
+    monkeypatch.setattr(web_app.asyncio, "sleep", sleep)
+    tables = Tables(bot_factory=signaller)
+    bots = dict.fromkeys(range(4), "greedy")
+    table = tables.create(TableSettings("classic-4", {"signals": True}, seed=3, bots=bots))
+    with (
+        TestClient(create_app(tables, bot_delay=0.5)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, None)
+        while not message["match"]["final"]:
+            message = receive(ws)
+    signals = sum(1 for notation in table.moves if notation.startswith("signal"))
+    assert signals > 0
+    assert len(table.moves) == 40 + signals
+    assert waits == [0.5] * 40  # one a card, none for a signal

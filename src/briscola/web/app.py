@@ -206,7 +206,9 @@ class Room:
     async def _run_bots(self) -> None:
         table = self.table
         while (seat := table.bot_to_act()) is not None:
-            if self.bot_delay:
+            # One wait a turn: a bot that has just signalled plays on at once, since a
+            # second wait would tell everyone that a move they cannot see was made.
+            if self.bot_delay and not table.match.state.talked:
                 await asyncio.sleep(self.bot_delay)
             view = table.view_of(seat)
             try:
