@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from typing import Any
@@ -519,7 +520,7 @@ def test_a_bot_that_signals_waits_once_in_its_turn(monkeypatch: pytest.MonkeyPat
         return bot
 
     waits: list[float] = []
-    real_sleep = web_app.asyncio.sleep
+    real_sleep = asyncio.sleep
 
     async def sleep(seconds: float) -> None:
         if seconds == 0.5:  # a bot's wait; the server's sweeper waits too, for longer
@@ -527,7 +528,7 @@ def test_a_bot_that_signals_waits_once_in_its_turn(monkeypatch: pytest.MonkeyPat
             seconds = 0
         await real_sleep(seconds)
 
-    monkeypatch.setattr(web_app.asyncio, "sleep", sleep)
+    monkeypatch.setattr(asyncio, "sleep", sleep)  # the module the server waits with
     tables = Tables(bot_factory=signaller)
     bots = dict.fromkeys(range(4), "greedy")
     table = tables.create(TableSettings("classic-4", {"signals": True}, seed=3, bots=bots))
