@@ -1,11 +1,15 @@
-"""Every match ends: refused options and the cap on the number of deals."""
+"""Every match ends: refused options, the cap on the number of deals, and who wins."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Callable
 
 import attrs
 import pytest
 
 import briscola
+from briscola import MatchFormat, Move
 from briscola.match import MAX_DEALS, after_deal, match_score
 from briscola.scoring import Score
 
@@ -64,3 +68,63 @@ def test_after_deal_stops_dealing_at_the_cap() -> None:
     assert len(finished.results) == MAX_DEALS
     assert match_score(finished).final
     assert finished.state is state
+
+
+def _random_match(variant: briscola.VariantId, fmt: str, seed: int) -> briscola.Match:
+    match = briscola.new_match(variant, format=fmt, seed=seed)
+    rng = random.Random(seed)
+    while not briscola.is_over(match):
+        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    return match
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "bugiarda-5"])
+def test_seats_that_win_the_deciding_deal_together_win_the_match_together(
+    variant: briscola.VariantId,
+) -> None:
+    # §3.7 best_of: each seat is a side here, and a deal is won by two or three of them.
+    match = _random_match(variant, "best_of(1)", 1)
+    [deal] = match.results
+    assert len(deal.score.winners) > 1
+    assert briscola.score(match).winners == deal.score.winners
+
+
+def test_a_format_built_by_hand_is_checked_like_its_spelling() -> None:
+    for bad in (MatchFormat("best_of", 4), MatchFormat("rounds", -1), MatchFormat("bogus", 3)):
+        with pytest.raises(briscola.RulesError):
+            briscola.new_match("classic", format=bad, seed=1)
+    match = briscola.new_match("classic", format=MatchFormat("best_of", 5), seed=1)
+    assert briscola.loads(briscola.dumps(match)) == match
+
+
+@pytest.mark.parametrize("fmt", ["cumulative_points(151)", "two_wins_or_120"])
+def test_at_the_deal_cap_a_side_is_judged_by_all_its_seats(fmt: str) -> None:
+    # 499 deals replayed as void (tie_rule="replay" under win_threshold=100), then one that
+    # side 0+2 wins with 103 card points against 17, though seat 1 took more than seat 0.
+    rng = random.Random(0)
+
+    def deal_where(state: briscola.State, wanted: Callable[[briscola.Score], bool]) -> list[Move]:
+        while True:
+            moves, played = [], state
+            while not briscola.is_over(played):
+                move = rng.choice(briscola.legal_moves(played))
+                moves.append(move)
+                played = briscola.apply(played, move)
+            if wanted(briscola.score(played)):
+                return moves
+
+    match = briscola.new_match(
+        "classic-4", format=fmt, seed=3, tie_rule="replay", win_threshold=100
+    )
+    while len(match.results) < MAX_DEALS - 1:
+        for move in deal_where(match.state, lambda s: s.void):
+            match = briscola.apply(match, move)
+
+    def decisive(s: briscola.Score) -> bool:
+        return not s.void and s.points[0] + s.points[2] >= 100 and s.points[1] > s.points[0]
+
+    for move in deal_where(match.state, decisive):
+        match = briscola.apply(match, move)
+    standing = briscola.score(match)
+    assert standing.final
+    assert standing.winners == {0, 2}

@@ -279,6 +279,19 @@ class Match(_MatchSlots):
         return self.state.dealer
 
 
+def _checked_format(fmt: MatchFormat) -> MatchFormat:
+    """A format built by hand, checked as its spelling is, so that a match of it can be
+    written down and read back."""
+    try:
+        text = str(fmt)
+    except Exception:  # fields of the wrong kind, whose text fails
+        text = ""
+    checked = parse_format(text)
+    if checked != fmt:
+        raise RulesError(f"format={quote(fmt)} is not a match format")
+    return checked
+
+
 def default_format(r: Rules) -> MatchFormat:
     """The default format of a preset (§8 "Matches")."""
     kind, number = r.default_match_format
@@ -317,7 +330,7 @@ def new_match(
     if format is None:
         chosen = default_format(r)
     elif isinstance(format, MatchFormat):
-        chosen = format
+        chosen = _checked_format(format)
     elif isinstance(format, str):
         chosen = parse_format(format)
     else:
@@ -627,7 +640,7 @@ def _by_standing(
         return _top([(seat,) for seat in range(players)], game, share=True)
     if kind == "first_to_game_points":
         return _top(sides, game)
-    if kind in ("cumulative_points", "two_wins_or_120"):
+    if kind == "cumulative_points":
         return _top(sides, cards)
     return _top(sides, wins)
 
@@ -644,11 +657,11 @@ def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:
 def _first_side(
     sides: tuple[tuple[int, ...], ...], wins: list[int], needed: int | None
 ) -> frozenset[int] | None:
+    """Every side with ``needed`` wins: in Chiamata and ``bugiarda-5``, where each seat is a
+    side and a deal is won by two or three seats together, they reach them together."""
     assert needed is not None
-    for side in sides:
-        if wins[side[0]] >= needed:
-            return frozenset(side)
-    return None
+    reached = [seat for side in sides if wins[side[0]] >= needed for seat in side]
+    return frozenset(reached) if reached else None
 
 
 def _top(
@@ -657,8 +670,9 @@ def _top(
     *,
     share: bool = False,
 ) -> frozenset[int]:
-    """The side with the highest value; a tie at the top is a drawn match (or shared)."""
-    totals = [(values[side[0]], side) for side in sides]
+    """The side with the highest value, summed over its seats; a tie at the top is a drawn
+    match (or shared)."""
+    totals = [(sum(values[seat] for seat in side), side) for side in sides]
     best = max(total for total, _ in totals)
     leaders = [side for total, side in totals if total == best]
     if len(leaders) > 1 and not share:
