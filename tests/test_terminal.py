@@ -146,6 +146,8 @@ def test_in_process_errors() -> None:
         run_arena("classic", [], 1)
     with pytest.raises(RulesError, match="jobs="):
         run_arena("classic", ["greedy"], 1, jobs=0)
+    with pytest.raises(RulesError, match="from 1 to 256"):
+        run_arena("classic", ["greedy"], 1, jobs=100_000)
     with pytest.raises(RulesError, match="seed="):
         play("classic", seed=untyped("x"), stdin=io.StringIO(""), stdout=io.StringIO())
 

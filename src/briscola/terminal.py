@@ -316,8 +316,10 @@ def run_arena(
             f"games={quote(games)} is not valid: use a whole number from 1 to "
             f"{_MAX_ARENA_GAMES:,} (for more, call simulate() from Python)"
         )
-    if type(jobs) is not int or jobs < 1:
-        raise RulesError(f"jobs={quote(jobs)} is not valid: use a whole number from 1")
+    if type(jobs) is not int or not 1 <= jobs <= _MAX_JOBS:
+        raise RulesError(
+            f"jobs={quote(jobs)} is not valid: use a whole number from 1 to {_MAX_JOBS}"
+        )
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
     show = progress and sys.stderr.isatty() and _has_tqdm()
@@ -340,6 +342,7 @@ def run_arena(
     return arena_table(run, seats)
 
 
+_MAX_JOBS: Final = 256  # worker processes: each is a whole Python interpreter
 _MAX_ARENA_GAMES: Final = 1_000_000
 """The most games one ``briscola arena`` run plays: its results are kept in memory."""
 
