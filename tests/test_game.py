@@ -9,7 +9,7 @@ import hashlib
 import pickle
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import pytest
@@ -17,6 +17,7 @@ import pytest
 import briscola
 from briscola import (
     STRONG_HAND,
+    WEAK_HAND,
     Bid,
     BidPoints,
     BriscolaError,
@@ -65,6 +66,7 @@ from helpers import (
 )
 
 PRESETS = tuple(SHAPE)
+T = TypeVar("T")
 
 
 # --- the documented shuffle, re-implemented here ----------------------------------------------
@@ -315,6 +317,60 @@ def test_non_move_is_invalid_move_error(make: Callable[[], object]) -> None:
     state = new_game("classic", deck=deck_from({}, "classic"))
     with pytest.raises(InvalidMoveError) as info:
         apply(state, untyped(make()))
+    assert isinstance(info.value, TypeError)
+
+
+def _tampered(move: T, name: str, value: object) -> T:
+    """``move`` with a field set past its constructor's check (as unpickling could)."""
+    object.__setattr__(move, name, value)
+    return move
+
+
+def _without_target() -> Move:
+    move = BidPoints(70)
+    object.__delattr__(move, "target")
+    return move
+
+
+def _point_bid_state() -> State:
+    """A chiamata-milan auction in which a point bid of 70 is legal."""
+    state = new_game("chiamata-milan", seed=1)
+    state = apply(state, Bid(Rank.TWO))
+    assert BidPoints(70) in legal_moves(state)
+    return state
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: _tampered(BidPoints(70), "target", 70.0),  # equal to a legal BidPoints(70)
+        lambda: _tampered(BidPoints(70), "target", "70"),
+        _without_target,
+        lambda: _tampered(Signal("ACE"), "token", 1),
+        lambda: _tampered(Signal("ACE"), "token", "A" * 1000),
+        lambda: _tampered(Declare(WEAK_HAND), "claim", "x"),
+        lambda: Declare(_tampered(Has(card("AC")), "card", "AC")),
+        lambda: _tampered(Bid(Rank.TWO), "rank", 2),
+        lambda: _tampered(NameSuit(Suit.COPPE), "suit", "C"),
+    ],
+)
+@pytest.mark.parametrize(
+    "state",
+    [
+        lambda: new_game("classic", seed=1),
+        lambda: new_game("classic-4", seed=1, signals=True),
+        lambda: new_game("bugiarda", seed=1),
+        _point_bid_state,
+    ],
+)
+def test_a_move_with_a_field_of_the_wrong_type_is_invalid_in_every_phase(
+    make: Callable[[], Move], state: Callable[[], State]
+) -> None:
+    """Whatever the phase, and even when it equals a legal move, a move whose field has the
+    wrong type is refused as malformed (a `TypeError`), not as illegal."""
+    before = state()
+    with pytest.raises(InvalidMoveError) as info:
+        apply(before, make())
     assert isinstance(info.value, TypeError)
 
 

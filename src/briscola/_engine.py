@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Unpack
 
+import attrs
+
 from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
@@ -29,7 +31,7 @@ from ._rounds import (
     opening_depends_on_deal,
     shows_hands_at_first_lead,
 )
-from .cards import Card, Rank, Suit
+from .cards import Card, Suit
 from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
 from .moves import (
     MOVE_TYPES,
@@ -423,7 +425,9 @@ def apply(state: State, move: Move, *, seat: int | None = None, ply: int | None 
         if candidate is move:
             break
     else:
-        if move not in legal:
+        # A move not taken from the list: its fields are checked before it is compared, so
+        # that BidPoints(70.0), equal to BidPoints(70), is refused as malformed.
+        if type(move) not in MOVE_TYPES or _malformed(move) or move not in legal:
             raise _why_illegal(state, move)
     if phase is _PLAY:
         return _apply_play(state, state.turn, move)  # type: ignore[arg-type]
@@ -599,12 +603,23 @@ def _why_talk_illegal(state: State, move: Declare | Signal) -> str:
 
 
 def _malformed(move: Move) -> str | None:
-    for name, expected in (("card", Card), ("rank", Rank), ("suit", Suit)):
-        value = getattr(move, name, expected)
-        if value is not expected and not isinstance(value, expected):
-            return (
-                f"{type(move).__name__}.{name} must be a {expected.__name__}, not {quote(value)}"
-            )
+    """Why a move's fields are not of their types, or ``None``.
+
+    The constructors check the types, so only a move made without them (unpickled, or
+    edited with ``object.__setattr__``) can fail: its own validators are run again, with a
+    claim's card inside a `Declare`.
+    """
+    try:
+        attrs.validate(move)  # type: ignore[arg-type]
+        claim = getattr(move, "claim", None)
+        if isinstance(claim, Has | HasNot):
+            attrs.validate(claim)
+    except InvalidMoveError as error:
+        return str(error)
+    except AttributeError:  # a field deleted with object.__delattr__
+        return (
+            f"this {type(move).__name__} lacks a field: build it with {type(move).__name__}(...)"
+        )
     return None
 
 
