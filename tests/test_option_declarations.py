@@ -169,3 +169,21 @@ def test_every_variant_page_is_in_the_nav() -> None:
     nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
     for variant in VARIANTS:
         assert f"variants/{variant}.md" in nav, variant
+
+
+def test_each_variant_page_lists_its_options_with_the_preset_defaults() -> None:
+    for variant, preset in VARIANTS.items():
+        text = (DOCS / "variants" / f"{variant}.md").read_text(encoding="utf-8")
+        section = text.split("## Options", 1)[1].split("\n## ", 1)[0]
+        assert section.count("| option | default |") == 1, variant
+        rows = [
+            [cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in section.splitlines()
+            if re.match(r"\| `\w+` \|", line)
+        ]
+        listed = [row[0].strip("`") for row in rows]
+        assert listed == [name for name, info in OPTIONS.items() if variant in info.applies_to]
+        for name, default, *_rest in rows:
+            name = name.strip("`")
+            value = preset.players if name == "players" else OPTIONS[name].default_for(variant)
+            assert default == _shown(value), (variant, name, default)

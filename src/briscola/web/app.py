@@ -13,7 +13,9 @@ From the browser to the server:
 
 From the server to the browser:
 
-* ``{"type": "table", ...}``: after the hello and after every move; see `Table.message`.
+* ``{"type": "table", ...}``: after the hello, after a move that changes what this
+  connection may see (so a signal between partners reaches no one else), and after a
+  refused move; see `Table.message`.
 * ``{"type": "error", "message": M}``: a move or request was refused, in words.
 * ``{"type": "record", "deal": D, "text": R}``: a finished deal's record.
 """
