@@ -296,6 +296,32 @@ def test_version_as_a_process() -> None:
     assert done.stdout.strip() == f"briscola {briscola.__version__}"
 
 
+@pytest.mark.parametrize(
+    "environment",
+    [{"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}, {"PYTHONIOENCODING": "ascii"}],
+)
+@pytest.mark.parametrize(
+    ("argv", "stdin"),
+    [(("demo", "--variant", "chiamata"), ""), (("play", "--opponents", "random"), "è\nquit\n")],
+)
+def test_an_ascii_terminal_gets_question_marks_not_an_error(
+    environment: dict[str, str], argv: tuple[str, ...], stdin: str
+) -> None:
+    """A C locale (or an ASCII stream) cannot show "·" or read "è": they become "?"."""
+    settings = {key: value for key, value in os.environ.items() if key != "PYTHONIOENCODING"}
+    settings.update(PYTHONPATH=str(SRC), **environment)
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", *argv],
+        input=stdin.encode(),
+        capture_output=True,
+        env=settings,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert b"?" in done.stdout
+
+
 def test_a_closed_pipe_ends_quietly() -> None:
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line is written, as after `head`

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import math
 import os
@@ -569,6 +570,21 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _tolerant_streams() -> None:
+    """Replace what the terminal's encoding cannot hold instead of failing on it.
+
+    Under ``LC_ALL=C`` Python's streams are ASCII, while the output uses "·" and "—" and a
+    player may type any letter: such characters become "?" rather than an error.
+    """
+    for stream, failing in (
+        (sys.stdin, ("strict",)),
+        (sys.stdout, ("strict", "surrogateescape")),  # the C locale's handler, for bytes read
+        (sys.stderr, ("strict", "surrogateescape")),
+    ):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in failing:
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
@@ -580,6 +596,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stderr is not None:
             print("briscola: the standard output is closed", file=sys.stderr)
         return 2
+    _tolerant_streams()
     try:
         try:
             args = _parser().parse_args(argv)

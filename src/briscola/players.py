@@ -278,17 +278,17 @@ class GreedyPlayer(_Bot):
     * Exchanges with the face-up card (§3.1, §3.2): taken whenever the face-up card is
       worth more card points than the card given, or as many and is stronger.
     * Chiamata (§2.5): bid from the strength of the best suit, calling the strongest card of
-      it the hand lacks; go down the ladder only as far as the hand justifies; as caller,
-      name the best-scoring suit whose called card it does not hold (a solo only when it
-      holds the called rank in every suit). Point bids (§2.5.3, §2.5.8): the hand's score for its best suit
-      estimates the card points its side will take, and it raises by the least step allowed
-      while the target stays within that estimate; in Milan a hand worth the contract with
-      only the 2's help calls the 2 once the ranks it would call are taken.
+      it the hand lacks; go down the ladder only as far as the hand justifies; as caller, name
+      the best-scoring suit whose called card it does not hold (a solo only when it holds the
+      called rank in every suit). Point bids (§2.5.3, §2.5.8): the hand's score for its best
+      suit estimates the card points its side will take, and it raises by the least step
+      allowed while the target stays within that estimate; in Milan a hand worth the contract
+      with only the 2's help calls the 2 once the ranks it would call are taken.
     * Bugiarda declarations (§2.6): a true statement useful to the partner (the Ace or the 3
       of trumps held, else the strength of the hand).
-    * Signals (§3.5): tells the partner(s) once of each trump honour it holds, one a
-      turn, in the order of ``signal_tokens``; hand sharing
-      (§3.3, §3.4): always shows its hand to its partner(s), who are the only ones to see it.
+    * Signals (§3.5): tells the partner(s) once of each trump honour it holds, one a turn, in
+      the order of ``signal_tokens``; hand sharing (§3.3, §3.4): always shows its hand to its
+      partner(s), who are the only ones to see it.
 
     Args:
         seed: Breaks ties between equally good moves; ``None`` seeds from the operating
