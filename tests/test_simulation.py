@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
+import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -29,7 +30,7 @@ from briscola import (
     View,
     simulate,
 )
-from briscola.simulation import game_seed, mean_interval, wilson_interval
+from briscola.simulation import Simulation, game_seed, mean_interval, wilson_interval
 from helpers import untyped
 
 
@@ -166,6 +167,28 @@ def test_a_search_player_in_a_pool() -> None:
         )
 
 
+class _Locked:
+    """A player that holds a lock, which cannot be copied, and has no ``with_seed``."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __call__(self, view: View) -> Move:
+        return view.legal_moves[0]
+
+
+def _run() -> Simulation:
+    return simulate("classic", _players(2), 2, seed=1)
+
+
+def test_huge_seeds_have_a_repr() -> None:
+    run = simulate("classic", [GreedyPlayer(seed=10**5000), RandomPlayer(1)], 1, seed=10**5000)
+    shown = repr(run)
+    assert "GreedyPlayer(seed=<an integer of 16610 bits>)" in shown
+    assert "seed=<an integer of 16610 bits>, match_format" in shown
+    assert "worlds=<an integer of" in repr(SearchPlayer(worlds=10**5000))
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -180,6 +203,12 @@ def test_a_search_player_in_a_pool() -> None:
         (lambda: simulate("classic", _players(2), 1, seed=1, match=untyped(3)), "match="),
         (lambda: simulate("classic", _players(2), 1, seed=1, match="best_of(x)"), "format"),
         (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),  # type: ignore[arg-type]
+        (lambda: simulate("classic", untyped([RandomPlayer] * 2), 1, seed=1), "not the class"),
+        (lambda: simulate("classic", [_Locked(), RandomPlayer(1)], 1, seed=1), "copied"),
+        (lambda: _run().games[0].points(2), "seat=2 is not a seat"),
+        (lambda: _run().games[0].points(untyped("0")), "not a seat"),
+        (lambda: _run().summarize(untyped(0)), "list of player indices"),
+        (lambda: _run().summarize([0], name=untyped(5)), "name must be text"),
     ],
 )
 def test_bad_arguments(call: object, message: str) -> None:

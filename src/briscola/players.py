@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from ._deal import check_seed
-from ._quote import quote
+from ._quote import number_text, quote
 from .cards import DECK, Card, Rank, Suit
 from .errors import RulesError
 from .game import apply, legal_moves, random_playout
@@ -188,7 +188,7 @@ class RandomPlayer(_Bot):
         return RandomPlayer(seed)
 
     def __repr__(self) -> str:
-        return f"RandomPlayer(seed={self.seed!r})"
+        return f"RandomPlayer(seed={_seed_text(self.seed)})"
 
 
 # --- the greedy player ------------------------------------------------------------------------
@@ -307,7 +307,7 @@ class GreedyPlayer(_Bot):
         return GreedyPlayer(seed)
 
     def __repr__(self) -> str:
-        return f"GreedyPlayer(seed={self.seed!r})"
+        return f"GreedyPlayer(seed={_seed_text(self.seed)})"
 
     def __call__(self, view: View) -> Move:
         """The greedy move: one of ``view.legal_moves``."""
@@ -568,6 +568,11 @@ def _declare(table: _Table, moves: Sequence[Move]) -> Move:
 # --- the search player ---------------------------------------------------------------------
 
 
+def _seed_text(seed: int | None) -> str:
+    """A bot's seed in its repr: the seeds too long to print are named by their size."""
+    return "None" if seed is None else number_text(seed)
+
+
 def _positive(value: object) -> bool:
     """Whether ``value`` is a number above 0 that the clock's float arithmetic can take
     (NaN is not, nor an int too large for a float)."""
@@ -663,9 +668,9 @@ class SearchPlayer(_Bot):
     def __repr__(self) -> str:
         budget = f", time_ms={self.time_ms!r}" if self.time_ms is not None else ""
         if self.auction_worlds != 24:
-            budget += f", auction_worlds={self.auction_worlds}"
+            budget += f", auction_worlds={number_text(self.auction_worlds)}"
         return (
-            f"SearchPlayer(seed={self.seed!r}, worlds={self.worlds}, "
+            f"SearchPlayer(seed={_seed_text(self.seed)}, worlds={number_text(self.worlds)}, "
             f"rollout={self.rollout!r}{budget})"
         )
 

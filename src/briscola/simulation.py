@@ -33,7 +33,7 @@ from typing import Any, Final
 import attrs
 
 from ._deal import check_seed, seed_text
-from ._quote import quote
+from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
@@ -57,7 +57,7 @@ class GameResult:
 
     index: int
     """The game's number ``g`` in the run, from 0."""
-    seed: int
+    seed: int = attrs.field(repr=number_text)
     """The seed the game was dealt from (derived from the run's seed and `index`)."""
     seats: tuple[int, ...]
     """``seats[seat]`` is the index of the player at that seat."""
@@ -67,7 +67,16 @@ class GameResult:
     """Deals played (void deals included): 1 for a single deal."""
 
     def points(self, seat: int) -> int:
-        """The game points ``seat`` won (negative: lost) in this deal or match."""
+        """The game points ``seat`` won (negative: lost) in this deal or match.
+
+        Raises:
+            RulesError: if ``seat`` is not a seat of the game.
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise RulesError(
+                f"seat={quote(seat)} is not a seat of this game: seats run from 0 to "
+                f"{len(self.seats) - 1}"
+            )
         result = self.score
         if isinstance(result, MatchScore):
             return result.game_points[seat]
@@ -127,7 +136,7 @@ class Simulation:
     """The rules every game was played under."""
     players: tuple[str, ...]
     """Each player's ``repr``."""
-    seed: int
+    seed: int = attrs.field(repr=number_text)
     """The run's seed."""
     match_format: MatchFormat | None
     """The match format when each game was a whole match; ``None`` for single deals."""
@@ -152,8 +161,15 @@ class Simulation:
         game where they faced each other counts as a win for the group.
 
         Raises:
-            RulesError: if ``players`` is empty or holds an unknown index.
+            RulesError: if ``players`` is empty or holds an unknown index, or ``name`` is
+                not text.
         """
+        if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+            raise RulesError(
+                f"players must be a list of player indices, not {type(players).__name__}"
+            )
+        if name is not None and not isinstance(name, str):
+            raise RulesError(f"name must be text or None, not {type(name).__name__}")
         indices = list(players)
         if not indices or any(
             type(i) is not int or not 0 <= i < len(self.players) for i in indices
@@ -166,6 +182,10 @@ class Simulation:
         values: list[float] = []
         for game in self.games:
             seats = [seat for seat, player in enumerate(game.seats) if player in indices]
+            if not seats:  # only an edited Simulation can name a player that did not play
+                raise RulesError(
+                    f"players {quote(indices, 60)} sat at no seat of game {game.index}"
+                )
             winners = game.score.winners
             decided += bool(winners)
             wins += any(seat in winners for seat in seats)
@@ -293,6 +313,9 @@ def simulate(
             f"{r.variant!r} has {r.players} seats: give {r.players} players, not {len(players)}"
         )
     for player in players:
+        if isinstance(player, type):
+            name = player.__name__
+            raise RulesError(f"a player must be a player such as {name}(), not the class {name}")
         if not callable(player):
             raise RulesError(f"a player must be callable with a View, not {quote(player)}")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
@@ -416,7 +439,13 @@ def _fresh(player: Player, seed: int, index: int) -> Player:
         fresh = with_seed(int.from_bytes(digest[:8], "big"))
         if isinstance(fresh, Player):
             return fresh
-    return copy.deepcopy(player)
+    try:
+        return copy.deepcopy(player)
+    except Exception:  # a lock, a file, an open connection: anything copy refuses
+        raise RulesError(
+            f"player {index} ({quote(player, 60)}) cannot be copied for each game: give it a "
+            "with_seed(seed) method that returns a fresh player"
+        ) from None
 
 
 def _checked(players: list[Player], index: int, view: View, seat: int) -> Move:
