@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -116,3 +117,72 @@ def test_a_tracker_of_an_edited_state_raises_only_library_errors(name: str) -> N
         pass
     except Exception as error:  # pragma: no cover - the failure being tested for
         pytest.fail(f"a Tracker of {name} raised {type(error).__name__}: {error}")
+
+
+def _nested(depth: int) -> Any:
+    value: object = ()
+    for _ in range(depth):
+        value = (value,)
+    return value
+
+
+VIEW_EDITS: dict[str, dict[str, object]] = {
+    "no hands": {"hands": ()},
+    "no phase": {"phase": None},
+    "no stock size": {"stock_size": None},
+    "tricks None": {"tricks": None},
+    "leader 9 with a card led": {"leader": 9, "trick": (briscola.DECK[0],)},
+    "legal moves a card": {"legal_moves": briscola.DECK[0]},
+    "legal moves None": {"legal_moves": None},
+    "hand of text": {"hand": ("AD", "3D")},
+    "a deeply nested dealer": {"dealer": _nested(5000)},
+}
+
+
+def _edited_view(name: str) -> briscola.View:
+    view = briscola.observe(briscola.new_game("classic-4", seed=1), 0)
+    changes: dict[str, Any] = VIEW_EDITS[name]
+    return attrs.evolve(view, **changes)
+
+
+@pytest.mark.parametrize("name", sorted(VIEW_EDITS))
+def test_functions_of_a_view_raise_only_library_errors_on_edited_views(name: str) -> None:
+    """A `View` has no validators: one edited by hand reaches the bots, the encoding, the
+    renderer and JSON, which raise only library errors on it."""
+    from briscola import encoding  # numpy: the dev extra has it
+
+    view = _edited_view(name)
+    calls: dict[str, Callable[[], object]] = {
+        "RandomPlayer": lambda: briscola.RandomPlayer(1)(view),
+        "GreedyPlayer": lambda: briscola.GreedyPlayer(1)(view),
+        "SearchPlayer": lambda: briscola.SearchPlayer(1, worlds=2)(view),
+        "unseen_cards": lambda: briscola.players.unseen_cards(view),
+        "observation": lambda: encoding.observation(view),
+        "action_mask": lambda: encoding.action_mask(view),
+        "legal_indices": lambda: encoding.legal_indices(view),
+        "action_move": lambda: encoding.action_move(0, view),
+        "render": lambda: briscola.render(view),
+        "dumps": lambda: briscola.dumps(view),
+    }
+    for call in calls.values():
+        with contextlib.suppress(briscola.BriscolaError):
+            call()
+
+
+def test_a_bot_names_an_inconsistent_view() -> None:
+    with pytest.raises(InvalidStateError, match="GreedyPlayer cannot use this view"):
+        briscola.GreedyPlayer(1)(_edited_view("leader 9 with a card led"))
+
+
+def test_a_match_view_with_a_huge_format_value_is_refused_by_render() -> None:
+    view = briscola.observe(briscola.new_match("classic", seed=1), 0)
+    edited = attrs.evolve(view, format=attrs.evolve(view.format, value=10**5000))
+    with pytest.raises(InvalidStateError, match="not consistent"):
+        briscola.render(edited)
+
+
+def test_a_deeply_nested_score_field_is_refused_by_dumps() -> None:
+    state = briscola.new_game("classic", seed=1)
+    edited = attrs.evolve(briscola.score(state), caller=_nested(5000))
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        briscola.dumps(edited)

@@ -35,7 +35,7 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
-from .game import _FOREIGN, _inconsistent, apply, legal_moves
+from .game import _FOREIGN, _inconsistent, _inconsistent_view, apply, legal_moves
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,
@@ -248,7 +248,10 @@ _MOVES: Final = ACTION_MOVES
 
 def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
     if isinstance(view_or_state, View):
-        return view_or_state.legal_moves
+        legal = view_or_state.legal_moves
+        if type(legal) is not tuple:
+            _inconsistent_view(f"{caller}()")
+        return legal
     if isinstance(view_or_state, State):
         return legal_moves(view_or_state)
     raise InvalidStateError(
@@ -491,6 +494,15 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     if not isinstance(view, View):
         raise InvalidStateError(f"observation() needs a View, not {type(view).__name__}")
     np = _numpy()
+    try:
+        return _observation(np, view)
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        _inconsistent_view("observation()")
+
+
+def _observation(np: Any, view: View) -> npt.NDArray[np.float32]:
     layout = _layout(view.rules)
     o = layout.offsets
     n = layout.players

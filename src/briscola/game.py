@@ -76,6 +76,15 @@ def _inconsistent(verb: str) -> NoReturn:
     ) from None
 
 
+def _inconsistent_view(who: str) -> NoReturn:
+    """What a function that reads a `View` raises when the view breaks its assumptions:
+    views have no validators, so one edited by hand reaches code that trusts it."""
+    raise InvalidStateError(
+        f"{who} cannot use this view: it is inconsistent (a view built or edited by hand "
+        "whose fields do not fit together); take views from observe() or public_view()"
+    ) from None
+
+
 def legal_moves(state: State | Match) -> tuple[Move, ...]:
     """Every legal move of the seat to act, in a fixed order; ``()`` once it is over.
 

@@ -39,8 +39,8 @@ from typing import Final, Protocol, runtime_checkable
 from ._deal import check_seed
 from ._quote import number_text, quote
 from .cards import DECK, Card, Rank, Suit
-from .errors import RulesError
-from .game import apply, legal_moves, random_playout
+from .errors import BriscolaError, RulesError
+from .game import _FOREIGN, _inconsistent_view, apply, legal_moves, random_playout
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,
@@ -112,7 +112,10 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
     """
     if not isinstance(view, View):
         raise RulesError(f"unseen_cards() needs a View, not {type(view).__name__}")
-    return tuple(card for card in view.rules.deck if card not in _seen(view))
+    try:
+        return tuple(card for card in view.rules.deck if card not in _seen(view))
+    except _FOREIGN:
+        _inconsistent_view("unseen_cards()")
 
 
 def _seen(view: View) -> set[Card]:
@@ -147,17 +150,38 @@ def _check_seed(seed: object, who: str) -> int | None:
 def _check_view(view: object, who: str) -> View:
     if not isinstance(view, View):
         raise RulesError(f"{who} needs a View from observe(), not {type(view).__name__}")
+    if type(view.legal_moves) is not tuple:
+        _inconsistent_view(who)
     if not view.legal_moves:
-        raise RulesError(f"{who} was asked to move for seat {view.seat}, which is not to act")
+        raise RulesError(
+            f"{who} was asked to move for seat {quote(view.seat)}, which is not to act"
+        )
     return view
 
 
 class _Bot(abc.ABC):
     """What the library's bots share (so that a list of them is typed as players)."""
 
-    @abc.abstractmethod
     def __call__(self, view: View) -> Move:
-        """A legal move of ``view``."""
+        """A legal move of ``view``, chosen by the bot's strategy (see the class).
+
+        Raises:
+            RulesError: if ``view`` is not a `View`, or its seat is not to act.
+            InvalidStateError: if ``view`` was built or edited by hand and its fields do
+                not fit together.
+        """
+        who = type(self).__name__
+        moves = _check_view(view, who).legal_moves
+        try:
+            return self._choose(view, moves)
+        except BriscolaError:
+            raise
+        except _FOREIGN:
+            _inconsistent_view(who)
+
+    @abc.abstractmethod
+    def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
+        """One of ``moves``, the legal moves of ``view`` (a view whose seat is to act)."""
 
     @abc.abstractmethod
     def with_seed(self, seed: int) -> _Bot:
@@ -178,9 +202,7 @@ class RandomPlayer(_Bot):
         self.seed: Final = _check_seed(seed, "RandomPlayer")
         self._rng = random.Random(self.seed)
 
-    def __call__(self, view: View) -> Move:
-        """One of ``view.legal_moves``, uniformly at random."""
-        moves = _check_view(view, "RandomPlayer").legal_moves
+    def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         return moves[self._rng.randrange(len(moves))]
 
     def with_seed(self, seed: int) -> RandomPlayer:
@@ -309,9 +331,7 @@ class GreedyPlayer(_Bot):
     def __repr__(self) -> str:
         return f"GreedyPlayer(seed={_seed_text(self.seed)})"
 
-    def __call__(self, view: View) -> Move:
-        """The greedy move: one of ``view.legal_moves``."""
-        moves = _check_view(view, "GreedyPlayer").legal_moves
+    def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         if len(moves) == 1:
             return moves[0]
         table = _Table(view)
@@ -674,9 +694,8 @@ class SearchPlayer(_Bot):
             f"rollout={self.rollout!r}{budget})"
         )
 
-    def __call__(self, view: View) -> Move:
-        """The move with the best mean result over the sampled deals."""
-        moves = _check_view(view, "SearchPlayer").legal_moves
+    def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
+        # The move with the best mean result over the sampled deals.
         if len(moves) == 1:
             return moves[0]
         if view.phase is Phase.AUCTION or view.phase is Phase.NAME_TRUMP:

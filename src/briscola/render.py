@@ -66,7 +66,12 @@ def render(table: View | State | Match | MatchView) -> str:
     if isinstance(table, MatchView):
         if not isinstance(table.deal, View):
             raise InvalidStateError("this match view is not consistent: it cannot be rendered")
-        head = _match_lines(table.format, table.results, table.score)
+        try:
+            head = _match_lines(table.format, table.results, table.score)
+        except _BROKEN:
+            raise InvalidStateError(
+                "this match view is not consistent: it cannot be rendered"
+            ) from None
         return head + "\n" + render(table.deal)
     if isinstance(table, State):
         try:
@@ -87,7 +92,15 @@ def render(table: View | State | Match | MatchView) -> str:
 
 # What a value built or edited by hand, whose fields do not fit together, makes the
 # rendering code raise.
-_BROKEN: Final = (ValueError, IndexError, KeyError, StopIteration, AttributeError, TypeError)
+_BROKEN: Final = (
+    ValueError,
+    IndexError,
+    KeyError,
+    StopIteration,
+    AttributeError,
+    TypeError,
+    RecursionError,  # a field edited into a deeply nested tuple
+)
 
 
 def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: MatchScore) -> str:
@@ -103,7 +116,7 @@ def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: Ma
         if standing.final:
             winners = sorted(standing.winners)
             parts.append(f"won by {'+'.join(map(str, winners))}" if winners else "a drawn match")
-    except (TypeError, AttributeError):
+    except _BROKEN:
         raise InvalidStateError(
             "this match view is not consistent: it cannot be rendered"
         ) from None

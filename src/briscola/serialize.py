@@ -116,7 +116,7 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
                 return json.dumps(document, indent=indent, ensure_ascii=False)
             except BriscolaError:
                 raise
-            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError):
                 # A value built or edited by hand whose fields do not fit together.
                 raise InvalidStateError(
                     f"cannot write this {type(value).__name__} as JSON: it is inconsistent"
