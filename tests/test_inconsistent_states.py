@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 import briscola
 from briscola import InvalidStateError, State
+from helpers import untyped
 
 EDITS: dict[str, dict[str, object]] = {
     "turn=7": {"turn": 7},
@@ -186,3 +188,33 @@ def test_a_deeply_nested_score_field_is_refused_by_dumps() -> None:
     edited = attrs.evolve(briscola.score(state), caller=_nested(5000))
     with pytest.raises(InvalidStateError, match="inconsistent"):
         briscola.dumps(edited)
+
+
+@pytest.mark.parametrize(
+    ("variant", "field", "value"),
+    [
+        ("bugiarda", "share_hands_before_first_trick", True),
+        ("classic", "players", 1),
+        ("chiamata", "variant", "2C"),
+        ("classic", "deck", ()),
+    ],
+)
+def test_rules_edited_past_their_checks_are_refused_when_dealt(
+    variant: str, field: str, value: object
+) -> None:
+    """A copy of a `Rules` edited with ``object.__setattr__`` skips its checks; dealing with
+    it (or starting a match) raises only library errors."""
+    edited = copy.copy(briscola.rules(untyped(variant)))
+    object.__setattr__(edited, field, value)
+    for deal in (briscola.new_game, briscola.new_match):
+        with contextlib.suppress(briscola.BriscolaError):
+            deal(edited, seed=1)
+
+
+def test_rules_edited_past_their_checks_are_named() -> None:
+    edited = copy.copy(briscola.rules("classic"))
+    object.__setattr__(edited, "players", 1)
+    with pytest.raises(briscola.RulesError, match="these rules are inconsistent"):
+        briscola.new_game(edited, seed=1)
+    with pytest.raises(briscola.RulesError, match="players=1 does not apply"):
+        briscola.new_match(edited, seed=1)

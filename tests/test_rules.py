@@ -340,3 +340,11 @@ def test_seats_for_lists_the_playing_seats_from_the_first_hand() -> None:
 def test_an_unhashable_variant_with_no_player_count_is_a_rules_error() -> None:
     with pytest.raises(RulesError, match="preset id"):
         Rules(variant=["classic"], players=0)  # type: ignore[arg-type]
+
+
+def test_an_options_default_is_asked_for_a_preset() -> None:
+    info = briscola.OPTIONS["open_hands"]
+    assert info.default_for("scoperta") is True
+    for variant in ("no-such-variant", ["classic"], None):
+        with pytest.raises(RulesError):
+            info.default_for(untyped(variant))

@@ -11,7 +11,7 @@ from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.errors import IllegalMoveError, RulesError  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 from briscola.state import State  # noqa: E402
-from briscola.vector import SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
+from briscola.vector import MAX_DEALS, SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
 
 DEALS = 2000
 
@@ -281,3 +281,16 @@ def test_actions_of_any_integer_type_and_out_of_range_ids() -> None:
     game.step(game.random_actions(2).astype(np.int8).tolist())
     assert game.tricks == 1
     assert game.ply == 2
+
+
+def test_a_batch_is_bounded() -> None:
+    """Counts past MAX_DEALS are refused before any memory is taken for them."""
+    for count in (MAX_DEALS + 1, 10**12, 10**20):
+        with pytest.raises(RulesError, match="MAX_DEALS"):
+            shuffled_decks("classic", count, seed=1)
+        with pytest.raises(RulesError, match="MAX_DEALS"):
+            VectorGame("classic", count=count, seed=1)
+    row = np.arange(40, dtype=np.int8)
+    too_many = np.broadcast_to(row, (MAX_DEALS + 1, 40))  # a view: no memory taken
+    with pytest.raises(RulesError, match="MAX_DEALS"):
+        VectorGame("classic", decks=too_many)

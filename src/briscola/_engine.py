@@ -32,7 +32,13 @@ from ._rounds import (
     shows_hands_at_first_lead,
 )
 from .cards import Card, Suit
-from .errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RulesError
+from .errors import (
+    BriscolaError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    RulesError,
+)
 from .moves import (
     MOVE_TYPES,
     Bid,
@@ -102,37 +108,49 @@ def new_game(
         >>> [str(c) for c in s.hands[0]], [str(c) for c in s.hands[1]], str(s.trump_card)
         (['AD', '3D', '5D'], ['2D', '4D', '6D'], '7D')
     """
-    if options:
-        r = rules(variant, **options)
-    elif type(variant) is str:
-        preset = VARIANTS.get(variant)
-        r = preset if preset is not None else rules(variant)
-    elif isinstance(variant, Rules):
-        r = variant
-    else:
-        r = rules(variant)
-    dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
-    trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
-    if seed is not None and type(seed) is not int:
-        seed = check_seed(seed)
-    if deck is not None:
-        return deal_from(r, deck, dealer, trump_suit)
-    if seed is None:
-        seed = fresh_seed()
-    x = entropy(seed)
-    cards = r.deck
-    removed = r.removed
-    if r.removed_two == "random":
-        x, choice = divmod(x, 4)
-        removed = (_TWOS[choice],)
-        cards = tuple(card for card in cards if card is not _TWOS[choice])
-    if r.trump_source is TrumpSource.SEPARATE_FLIP:
-        # A card turned and shuffled back: only its suit matters (ruling R6).
-        x, choice = divmod(x, 4)
-        if trump_suit is None:
-            trump_suit = tuple(Suit)[choice]
-    dealt, _ = shuffle(cards, x)
-    return _deal(r, dealt, dealer, removed, trump_suit)
+    try:
+        if options:
+            r = rules(variant, **options)
+        elif type(variant) is str:
+            preset = VARIANTS.get(variant)
+            r = preset if preset is not None else rules(variant)
+        elif isinstance(variant, Rules):
+            r = variant
+        else:
+            r = rules(variant)
+        dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
+        trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
+        if seed is not None and type(seed) is not int:
+            seed = check_seed(seed)
+        if deck is not None:
+            return deal_from(r, deck, dealer, trump_suit)
+        if seed is None:
+            seed = fresh_seed()
+        x = entropy(seed)
+        cards = r.deck
+        removed = r.removed
+        if r.removed_two == "random":
+            x, choice = divmod(x, 4)
+            removed = (_TWOS[choice],)
+            cards = tuple(card for card in cards if card is not _TWOS[choice])
+        if r.trump_source is TrumpSource.SEPARATE_FLIP:
+            # A card turned and shuffled back: only its suit matters (ruling R6).
+            x, choice = divmod(x, 4)
+            if trump_suit is None:
+                trump_suit = tuple(Suit)[choice]
+        dealt, _ = shuffle(cards, x)
+        return _deal(r, dealt, dealer, removed, trump_suit)
+    except BriscolaError:
+        raise
+    except _BROKEN_RULES:
+        # Only a Rules edited past its checks (object.__setattr__ on a copy) gets here.
+        raise RulesError(
+            "these rules are inconsistent (edited past their checks): build them with rules()"
+        ) from None
+
+
+# What dealing with a `Rules` whose fields do not fit together raises.
+_BROKEN_RULES: Final = (IndexError, KeyError, TypeError, AttributeError, ValueError)
 
 
 def _check_dealer(r: Rules, dealer: object) -> int:

@@ -326,7 +326,9 @@ def new_match(
     match_options: dict[str, object] = {
         name: options.pop(name) for name in _MATCH_OPTIONS if name in options
     }
-    r = rules(variant, **options) if options or not isinstance(variant, Rules) else variant  # type: ignore[misc]
+    # A Rules is checked again (under a microsecond, once a match): one edited past its
+    # checks would otherwise fail deep inside the first deal.
+    r = rules(variant, **options)  # type: ignore[misc]
     if format is None:
         chosen = default_format(r)
     elif isinstance(format, MatchFormat):

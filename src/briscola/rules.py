@@ -393,7 +393,13 @@ class OptionInfo:
     """What it does, in one line."""
 
     def default_for(self, variant: str) -> object:
-        """The default of this option in the preset ``variant``."""
+        """The default of this option in the preset ``variant`` (a preset id).
+
+        Raises:
+            RulesError: if ``variant`` is not a preset id.
+        """
+        if type(variant) is not str or variant not in _PRESETS:
+            raise RulesError(_unknown_variant(variant))
         return self.presets.get(variant, self.default)
 
 

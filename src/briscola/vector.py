@@ -37,10 +37,14 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["SUPPORTED", "VectorGame", "shuffled_decks"]
+__all__ = ["MAX_DEALS", "SUPPORTED", "VectorGame", "shuffled_decks"]
 
 SUPPORTED: Final = ("classic", "classic-3", "classic-4", "classic-6")
 """The presets `VectorGame` plays, each with its default table rules."""
+
+MAX_DEALS: Final = 1 << 22
+"""The most deals one `VectorGame` holds and one `shuffled_decks` call shuffles
+(4,194,304, about 1 GB for a `VectorGame` of ``classic``): play more as several batches."""
 
 _PHASE_PLAY: Final = tuple(Phase).index(Phase.PLAY)  # one-hot positions in observations
 _PHASE_OVER: Final = tuple(Phase).index(Phase.OVER)
@@ -92,15 +96,18 @@ def shuffled_decks(
         seed: Seeds the generator; ``None`` draws from the operating system's entropy.
 
     Raises:
-        RulesError: for another preset, a negative count or a seed that is not a whole
-            number from 0.
+        RulesError: for another preset, a count that is negative or above `MAX_DEALS`, or
+            a seed that is not a whole number from 0.
     """
     np = _numpy()
     r = _rules_of(variant)
     if type(count) is not int and isinstance(count, np.integer):
         count = int(count)  # a numpy integer, as from an array's shape or sum
-    if type(count) is not int or count < 0:
-        raise RulesError(f"count={quote(count)} is not valid: use a whole number, 0 or more")
+    if type(count) is not int or not 0 <= count <= MAX_DEALS:
+        raise RulesError(
+            f"count={quote(count)} is not valid: use a whole number from 0 to "
+            f"{MAX_DEALS:,} (MAX_DEALS), and play more deals as several batches"
+        )
     generator = _generator(np, seed, "seed")
     ids = np.array([card.id for card in r.deck], dtype=np.uint32)
     return _shuffle(generator, ids, count)
@@ -312,6 +319,11 @@ class VectorGame:
             )
         if not np.issubdtype(array.dtype, np.integer):
             raise RulesError(f"decks must hold card ids (whole numbers), not {array.dtype}")
+        if array.shape[0] > MAX_DEALS:
+            raise RulesError(
+                f"{array.shape[0]:,} decks are too many for one game: give at most "
+                f"{MAX_DEALS:,} (MAX_DEALS), and play more deals as several batches"
+            )
         # A row of `size` ids from 0 to 39 whose bits cover exactly the preset's `size`
         # cards holds each of them once.
         inside = ((array >= 0) & (array < 40)).all(axis=1)
