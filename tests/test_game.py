@@ -576,3 +576,26 @@ def test_every_preset_deals_its_shape(variant: VariantId) -> None:
     face_up = 0 if variant == "briscolone" else 1
     assert stock_size(state) == deck_size - players * hand_size
     assert (state.trump_card is not None) == bool(face_up)
+
+
+def test_seats_and_dealers_may_be_numpy_integers() -> None:
+    """Learning code reads seats from arrays: a numpy integer stands for its plain int
+    (a bool or a float does not)."""
+    np = pytest.importorskip("numpy")
+    state = new_game("classic", seed=1, dealer=np.int64(0))
+    assert type(state.dealer) is int
+    assert state.dealer == 0
+    view = observe(state, np.int8(1))
+    assert type(view.seat) is int
+    assert view == observe(state, 1)
+    move = legal_moves(state)[0]
+    turn = state.turn
+    assert turn is not None
+    assert apply(state, move, seat=np.int64(turn), ply=np.int64(0)) == apply(state, move)
+    match = briscola.new_match("classic", seed=1, dealer=np.int16(1))
+    assert type(match.state.dealer) is int
+    assert match.state.dealer == 1
+    assert state.rules.seats_for(np.int64(1)) == state.rules.seats_for(1)
+    for bad in (True, 1.0, "1", np.float64(1)):
+        with pytest.raises(RulesError, match="is not a seat"):
+            observe(state, untyped(bad))

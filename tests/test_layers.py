@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "briscola"
 # Bottom to top. A module may import from its own layer's earlier modules only when listed
 # in the same inner tuple *before* it, and from any lower layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_version", "errors", "_quote", "_enums", "_repr", "_frozen"),
+    ("_version", "errors", "_quote", "_numbers", "_enums", "_repr", "_frozen"),
     ("cards",),
     ("moves",),
     ("rules",),

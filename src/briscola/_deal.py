@@ -18,12 +18,12 @@ probability up to a bias below 2⁻³⁵⁰ (40! is about 2¹⁵⁹).
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
+from ._numbers import whole_number
 from .cards import Card
 from .errors import RulesError
 
@@ -46,17 +46,9 @@ def check_seed(seed: object, name: str = "seed", *, or_none: bool = True) -> int
     everything else. ``or_none`` says whether the caller also takes ``None`` (the error
     then offers it).
     """
-    if type(seed) is int:
-        return seed
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        return int.__index__(seed)  # an int subclass: its plain value, whatever it overrides
-    if not isinstance(seed, bool):
-        try:
-            index = operator.index(seed)  # type: ignore[arg-type]
-        except Exception:  # any failure of a foreign __index__ means "not a seed"
-            index = None
-        if isinstance(index, int) and not isinstance(index, bool):
-            return int.__index__(index)
+    number = whole_number(seed)
+    if number is not None:
+        return number
     kind = type(seed).__name__
     try:
         shown = f"{seed!r:.40}"

@@ -22,6 +22,7 @@ from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
 from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
+from ._numbers import seat_number, whole_number
 from ._quote import quote
 from ._rounds import (
     apply_round,
@@ -154,12 +155,13 @@ _BROKEN_RULES: Final = (IndexError, KeyError, TypeError, AttributeError, ValueEr
 
 
 def _check_dealer(r: Rules, dealer: object) -> int:
-    if type(dealer) is not int or not 0 <= dealer < r.players:
+    number = seat_number(dealer, r.players)
+    if number is None:
         raise RulesError(
             f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
             f"{r.players - 1}"
         )
-    return dealer
+    return number
 
 
 def deal_from(
@@ -170,7 +172,7 @@ def deal_from(
     Raises:
         RulesError: for a deck that is not the variant's, or a missing flipped suit.
     """
-    _check_dealer(r, dealer)
+    dealer = _check_dealer(r, dealer)
     if r.trump_source is TrumpSource.SEPARATE_FLIP:
         if trump_suit is None and r.trump_suit is not None:
             trump_suit = Suit(r.trump_suit)
@@ -463,12 +465,18 @@ def check_sender(
     check_state(deal, "apply")
     players = deal.rules.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        raise RulesError(
-            f"seat={quote(seat)} is not a seat of {deal.rules.variant!r}: seats run from 0 to "
-            f"{players - 1}"
-        )
+        number = seat_number(seat, players)
+        if number is None:
+            raise RulesError(
+                f"seat={quote(seat)} is not a seat of {deal.rules.variant!r}: seats run from "
+                f"0 to {players - 1}"
+            )
+        seat = number
     if ply is not None and (type(ply) is not int or ply < 0):
-        raise RulesError(f"ply={quote(ply)} is not valid: use the ply of the sender's view")
+        number = whole_number(ply)
+        if number is None or number < 0:
+            raise RulesError(f"ply={quote(ply)} is not valid: use the ply of the sender's view")
+        ply = number
     if match_over is not None:
         if match_over:
             raise IllegalMoveError("the match is over: no move is legal")

@@ -22,10 +22,10 @@ This module needs ``numpy``: ``pip install 'briscola[rl]'``.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, SupportsIndex, cast
 
 from ._contract import is_revealed
+from ._numbers import seat_number, whole_number
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import (
@@ -260,14 +260,11 @@ def _legal(view_or_state: View | State, caller: str) -> tuple[Move, ...]:
 
 
 def _as_index(index: object) -> int:
-    if isinstance(index, bool):
-        raise InvalidMoveError(f"an action index is a whole number, not {index!r}")
-    try:
-        value = operator.index(index)  # type: ignore[arg-type]
-    except Exception:  # not an integer, or its own __index__ failing
+    value = whole_number(index)
+    if value is None:
         raise InvalidMoveError(
             f"an action index is a whole number, not {type(index).__name__} {quote(index)}"
-        ) from None
+        )
     if not 0 <= value < NUM_ACTIONS:
         raise IllegalMoveError(
             f"action {quote(value)} does not exist: indices run from 0 to {NUM_ACTIONS - 1}"
@@ -885,10 +882,13 @@ class Tracker:
         state = self._state
         r = state.rules
         if type(seat) is not int or not 0 <= seat < r.players:
-            raise RulesError(
-                f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-                f"seats run from 0 to {r.players - 1}"
-            )
+            number = seat_number(seat, r.players)
+            if number is None:
+                raise RulesError(
+                    f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+                    f"seats run from 0 to {r.players - 1}"
+                )
+            seat = number
         try:
             if not (self._ready or state.history or state.tricks or state.trick or state.shown):
                 self._deal(state)

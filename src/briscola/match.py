@@ -33,6 +33,7 @@ from ._engine import apply as apply_to_deal
 from ._engine import check_sender, check_state, new_game
 from ._engine import legal_moves as deal_legal_moves
 from ._enums import OptionEnum
+from ._numbers import seat_number
 from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
@@ -365,8 +366,8 @@ def new_match(
         first = r.players - 1
     elif isinstance(dealer, str) and dealer == "random":
         first = _draw(seed, b"dealer") % r.players
-    elif type(dealer) is int and 0 <= dealer < r.players:
-        first = dealer
+    elif (seat := seat_number(dealer, r.players)) is not None:
+        first = seat
     else:
         raise RulesError(
             f"dealer={quote(dealer)} is not valid: use a seat from 0 to {r.players - 1}, None or "

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, TypeAlias, TypedDict, Unpack
 import attrs
 
 from ._enums import OptionEnum
+from ._numbers import seat_number
 from ._quote import quote
 from ._repr import fields_repr
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
@@ -1195,10 +1196,13 @@ class Rules(_RulesCache):
         """The seats that play a deal dealt by ``dealer``, in play order from the first hand
         (the dealer is left out where it sits out)."""
         if type(dealer) is not int or not 0 <= dealer < self.players:
-            last = self.players - 1
-            raise RulesError(
-                f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
-            )
+            number = seat_number(dealer, self.players)
+            if number is None:
+                last = self.players - 1
+                raise RulesError(
+                    f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
+                )
+            dealer = number
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
     @property

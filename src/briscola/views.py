@@ -14,6 +14,7 @@ import attrs
 from ._contract import is_revealed
 from ._engine import check_state, legal_moves, ply_of
 from ._frozen import builder
+from ._numbers import seat_number
 from ._quote import quote
 from ._received import received
 from .cards import Card, Suit
@@ -134,10 +135,13 @@ def observe(state: State, seat: int) -> View:
     check_state(state, "observe")
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
-        raise RulesError(
-            f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-            f"seats run from 0 to {r.players - 1}"
-        )
+        number = seat_number(seat, r.players)
+        if number is None:
+            raise RulesError(
+                f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+                f"seats run from 0 to {r.players - 1}"
+            )
+        seat = number
     return _view(state, seat)
 
 
