@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 import pytest
@@ -13,13 +14,14 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import briscola
 from briscola import Record, apply, legal_moves, observe
 from briscola.web import app as web_app
 from briscola.web.app import create_app
 from briscola.web.tables import Table, Tables, TableSettings
+from helpers import untyped
 from web_support import cards_in, hidden_from
 
 Socket = Any
@@ -545,3 +547,100 @@ def test_a_bot_that_signals_waits_once_in_its_turn(monkeypatch: pytest.MonkeyPat
     assert signals > 0
     assert len(table.moves) == 40 + signals
     assert waits == [0.5] * 40  # one a card, none for a signal
+
+
+def _failing_save(table: Table, *, finished_before: int | None = None) -> None:
+    raise OSError(28, "No space left on device")
+
+
+def test_a_move_that_cannot_be_saved_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file is written before anyone is told of a move: when it cannot be written, the
+    move is undone and its player told, and the table plays on once it can be saved."""
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=11))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, table.tokens[0])
+        monkeypatch.setattr(tables, "save", _failing_save)
+        move(ws, message, str(legal_moves(table.match.state)[0]))
+        errors, again = until_table(ws)
+        assert errors == ["the server could not save this move, so it was not made: try again"]
+        assert again["view"]["ply"] == 0
+        assert table.moves == []
+        monkeypatch.undo()
+        move(ws, again, str(legal_moves(table.match.state)[0]))
+        errors, after = until_table(ws)
+        assert errors == []
+        assert after["view"]["ply"] == 1
+
+
+def test_bots_stop_while_their_moves_cannot_be_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))
+    monkeypatch.setattr(tables, "save", _failing_save)
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, None)
+        assert message["view"]["ply"] == 0
+        time.sleep(0.2)  # the bots try, fail to save, and stop
+        assert table.moves == []
+        assert table.match.state.history == ()
+
+
+class _Stuck:
+    """A WebSocket whose client has stopped reading: every send waits for ever."""
+
+    application_state = WebSocketState.CONNECTED
+
+    def __init__(self) -> None:
+        self.closed: list[int] = []
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int) -> None:
+        self.closed.append(code)
+
+
+class _Reading(_Stuck):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_a_client_that_stops_reading_holds_up_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sends to a client that reads nothing give up after SEND_TIMEOUT: its writer ends,
+    and closing the table still tells every other client at once."""
+    monkeypatch.setattr(web_app, "SEND_TIMEOUT", 0.05)
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=1))
+
+    async def scenario() -> tuple[float, list[str], list[int]]:
+        room = web_app.Room(table, tables, 0.0)
+        stuck, reading = _Stuck(), _Reading()
+        writer = web_app._Client(untyped(stuck), None)
+        writer.post_table("hello")
+        with pytest.raises(TimeoutError):
+            await writer.write()
+        room.clients.update(
+            {
+                writer,
+                web_app._Client(untyped(reading), None),
+                web_app._Client(untyped(_Stuck()), 0),
+            }
+        )
+        start = time.monotonic()
+        await room.close()
+        return time.monotonic() - start, reading.sent, reading.closed
+
+    elapsed, sent, closed = asyncio.run(scenario())
+    assert elapsed < 1.0
+    assert [json.loads(text)["message"] for text in sent] == ["this table has been closed"]
+    assert closed == [4004]

@@ -470,3 +470,48 @@ def test_serve_listens_on_every_address_of_its_host() -> None:
             bound.close()
     with pytest.raises(RulesError, match="host=3 is not valid"):
         _listen(3, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="a Linux socket option")
+def test_a_connection_that_takes_nothing_is_dropped_by_the_system() -> None:
+    """The listening sockets carry TCP_USER_TIMEOUT, which their connections inherit: a
+    client that stops reading cannot hold its connection open for good."""
+    pytest.importorskip("uvicorn")
+    from briscola.web.server import STALLED_TIMEOUT, _listen
+
+    every = _listen("127.0.0.1", 0)
+    try:
+        (listening,) = every
+        listening.listen()
+        with socket.create_connection(listening.getsockname()) as _client:
+            accepted, _ = listening.accept()
+            with accepted:
+                timeout = accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
+        assert timeout == int(1000 * STALLED_TIMEOUT)
+    finally:
+        for bound in every:
+            bound.close()
+
+
+def test_serve_bounds_request_heads_and_its_shutdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn is run with h11, which refuses a request head past MAX_HEAD, and a stop that
+    cuts the connections still open after SHUTDOWN_TIMEOUT seconds."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from briscola.web import server
+
+    configs: list[Any] = []
+
+    class Recorder:
+        def __init__(self, config: Any) -> None:
+            configs.append(config)
+
+        def run(self, sockets: Any) -> None:
+            for bound in sockets:
+                bound.close()
+
+    monkeypatch.setattr(uvicorn, "Server", Recorder)
+    server.serve(TableSettings("classic", seed=1), port=0, echo=lambda line: None)
+    (config,) = configs
+    assert config.http == "h11"
+    assert config.h11_max_incomplete_event_size == server.MAX_HEAD
+    assert config.timeout_graceful_shutdown == server.SHUTDOWN_TIMEOUT

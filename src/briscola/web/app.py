@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
+from .. import OPTIONS, VARIANTS, BriscolaError, Match, RulesError
 from .._quote import quote
 from .tables import BOT_KINDS, Table, Tables, TableSettings, option_value
 
@@ -55,6 +55,7 @@ __all__ = [
     "MAX_MESSAGE",
     "MAX_SPECTATORS",
     "MAX_TABS",
+    "SEND_TIMEOUT",
     "SWEEP_EVERY",
     "Room",
     "check_bot_delay",
@@ -80,6 +81,9 @@ MAX_BOT_DELAY = 60.0
 """The longest a bot may wait before each of its moves, in seconds."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of the tables whose time is up, by default."""
+SEND_TIMEOUT = 10.0
+"""Seconds a message may wait for a client to take it; a client that reads nothing for
+that long (its connection's buffers full) is disconnected."""
 
 STATIC = Path(__file__).parent / "static"
 
@@ -157,12 +161,17 @@ class _Client:
         self.wake.set()
 
     async def write(self) -> None:
-        """Send what is posted, in order, until the socket closes."""
+        """Send what is posted, in order, until the socket closes.
+
+        A client that stops reading fills its connection's buffers and then blocks each
+        send: after `SEND_TIMEOUT` seconds it is dropped, so that it holds up nothing.
+        """
         while True:
             await self.wake.wait()
             self.wake.clear()
             while self.outbox:
-                await self.socket.send_text(self.outbox.popleft()[1])
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.socket.send_text(self.outbox.popleft()[1])
 
 
 class Room:
@@ -188,15 +197,27 @@ class Room:
             if built[client.seat] != client.table_text:
                 client.post_table(built[client.seat])
 
-    async def moved(self, finished_before: int) -> None:
-        """After a move (under `lock`): save the table, then tell everyone.
+    async def moved(self, undo: tuple[Match, int, int]) -> bool:
+        """After a move (under `lock`): save the table, then tell everyone; ``False`` when
+        the table could not be saved, and the move made since ``undo`` was undone.
 
         The file is written before anyone is told, so a move that a player has seen is
         never lost; the writing happens in a thread so that other tables play on meanwhile.
+        A move that cannot be written (a full disk, a folder made read-only) is not made.
         """
         self.tables.touch(self.table)
-        await asyncio.to_thread(self.tables.save, self.table, finished_before=finished_before)
+        try:
+            await asyncio.to_thread(self.tables.save, self.table, finished_before=undo[1])
+        except OSError as error:
+            self.table.restore(undo)
+            _log.error(
+                "table %s could not be saved, so its last move was undone: %s",
+                self.table.id,
+                error,
+            )
+            return False
         self.broadcast()
+        return True
 
     def wake_bots(self) -> None:
         """Start the bots' task if a bot is to act and the task is not running."""
@@ -220,13 +241,14 @@ class Room:
                 _log.exception("the bot at seat %d of table %s failed", seat, table.id)
                 move = view.legal_moves[0]
             async with self.lock:
-                finished = len(table.finished)
+                undo = table.checkpoint()
                 try:
                     table.apply(seat, move, ply=view.ply)
                 except BriscolaError as error:
                     _log.warning("the bot at seat %d of table %s: %s", seat, table.id, error)
                     table.apply(seat, view.legal_moves[0], ply=view.ply)
-                await self.moved(finished)
+                if not await self.moved(undo):
+                    return  # the bots try again when someone comes back to the table
 
     async def stop(self) -> None:
         """Cancel the bots' task."""
@@ -238,8 +260,12 @@ class Room:
     async def close(self) -> None:
         """The table was dropped: stop its bots and close every connection, saying why."""
         await self.stop()
-        for client in list(self.clients):
-            await _refuse(client.socket, "this table has been closed", 4004)
+        await asyncio.gather(
+            *(
+                _refuse(client.socket, "this table has been closed", 4004)
+                for client in self.clients
+            )
+        )
 
 
 def check_bot_delay(bot_delay: object) -> None:
@@ -372,13 +398,16 @@ def create_app(
         writer = asyncio.create_task(client.write())
         client.post_table(room.table.message(seat))
         room.wake_bots()
+        serving = asyncio.create_task(_serve(room, client))
         try:
-            await _serve(room, client)
+            # Either ends the connection: the client leaves, or it stopped reading.
+            await asyncio.wait((serving, writer), return_when=asyncio.FIRST_COMPLETED)
         finally:
             room.clients.discard(client)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in (serving, writer):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     def links(table: Table) -> dict[str, Any]:
         return {
@@ -477,7 +506,7 @@ async def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
         client.post(_error('a move needs "move" (its notation), "ply" and "deal" (numbers)'))
         return
     async with room.lock:
-        finished = len(room.table.finished)
+        undo = room.table.checkpoint()
         try:
             room.table.play(client.seat, notation, ply=ply, deal=deal)
         except BriscolaError as error:
@@ -485,7 +514,12 @@ async def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
             # The refused sender may hold a stale view: send it the current one.
             client.post_table(room.table.message(client.seat))
             return
-        await room.moved(finished)
+        if not await room.moved(undo):
+            client.post(
+                _error("the server could not save this move, so it was not made: try again")
+            )
+            client.post_table(room.table.message(client.seat))
+            return
     room.wake_bots()
 
 
@@ -505,11 +539,13 @@ def _error(message: str) -> str:
 
 
 async def _refuse(socket: WebSocket, message: str, code: int) -> None:
-    """Tell the client why, then close the connection."""
+    """Tell the client why, then close the connection (giving up after `SEND_TIMEOUT`
+    seconds on a client that does not read)."""
     with contextlib.suppress(Exception):
         if socket.application_state is WebSocketState.CONNECTED:
-            await socket.send_text(_error(message))
-            await socket.close(code)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await socket.send_text(_error(message))
+                await socket.close(code)
 
 
 def _preset(name: str) -> dict[str, Any]:

@@ -10,7 +10,15 @@ from .._quote import quote
 from ..errors import RulesError
 from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSettings
 
-__all__ = ["links", "serve"]
+__all__ = ["MAX_HEAD", "SHUTDOWN_TIMEOUT", "STALLED_TIMEOUT", "links", "serve"]
+
+MAX_HEAD = 16 * 1024
+"""The longest request line and headers the server reads, in bytes."""
+STALLED_TIMEOUT = 60.0
+"""Seconds after which the system drops a connection whose client takes nothing it is
+sent (on Linux)."""
+SHUTDOWN_TIMEOUT = 5
+"""Seconds a stopped server waits for its connections to close before it cuts them."""
 
 
 def links(table: Table, base: str) -> list[str]:
@@ -99,6 +107,11 @@ def serve(
         server_header=False,
         log_level="warning",
         limit_concurrency=2000,
+        # h11 bounds a request's head (httptools reads headers of any size into memory).
+        http="h11",
+        h11_max_incomplete_event_size=MAX_HEAD,
+        # A stop waits this long for the connections to close, then cuts them.
+        timeout_graceful_shutdown=SHUTDOWN_TIMEOUT,
     )
     uvicorn.Server(config).run(sockets=listening)
 
@@ -130,6 +143,13 @@ def _listen(host: str, port: int) -> list[socket.socket]:
                 listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:  # as asyncio does: the IPv4 address is bound apart
                 listening.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux; the connections inherit it
+                # A client that stops reading would hold its connection, and the kernel's
+                # buffers for it, for good: the kernel drops it once nothing it was sent
+                # has been taken for this long.
+                listening.setsockopt(
+                    socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(1000 * STALLED_TIMEOUT)
+                )
             listening.bind((address[0], port, *address[2:]))
             port = port or listening.getsockname()[1]
     except OSError as error:

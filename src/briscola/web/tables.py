@@ -394,6 +394,16 @@ class Table:
         self.match = after
         self.moves.append(str(move))
 
+    def checkpoint(self) -> tuple[Match, int, int]:
+        """What `restore` needs to undo the moves made after this call."""
+        return self.match, len(self.finished), len(self.moves)
+
+    def restore(self, checkpoint: tuple[Match, int, int]) -> None:
+        """Undo every move made since `checkpoint` (a move that could not be saved)."""
+        self.match, finished, moves = checkpoint
+        del self.finished[finished:]
+        del self.moves[moves:]
+
     def legal_for(self, seat: int) -> tuple[Move, ...]:
         """The moves ``seat`` may make now (``()`` when it is not its turn)."""
         return legal_moves(self.match.state) if current_player(self.match) == seat else ()
