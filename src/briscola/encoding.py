@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, SupportsIndex, cast
 
 from ._contract import is_revealed
-from ._numbers import seat_number, whole_number
+from ._numbers import whole_number
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import (
@@ -56,7 +56,7 @@ from .moves import (
 from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpKind, TrumpSource, rules
 from .scoring import called_card_played, contract_of, holds
 from .state import Phase, State
-from .views import View, _public_cards, observe
+from .views import View, _checked_seat, _public_cards, observe
 
 if TYPE_CHECKING:
     import numpy as np
@@ -882,13 +882,7 @@ class Tracker:
         state = self._state
         r = state.rules
         if type(seat) is not int or not 0 <= seat < r.players:
-            number = seat_number(seat, r.players)
-            if number is None:
-                raise RulesError(
-                    f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-                    f"seats run from 0 to {r.players - 1}"
-                )
-            seat = number
+            seat = _checked_seat(r, seat)
         try:
             if not (self._ready or state.history or state.tricks or state.trick or state.shown):
                 self._deal(state)

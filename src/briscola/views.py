@@ -135,14 +135,19 @@ def observe(state: State, seat: int) -> View:
     check_state(state, "observe")
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
-        number = seat_number(seat, r.players)
-        if number is None:
-            raise RulesError(
-                f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-                f"seats run from 0 to {r.players - 1}"
-            )
-        seat = number
+        seat = _checked_seat(r, seat)
     return _view(state, seat)
+
+
+def _checked_seat(r: Rules, seat: object) -> int:
+    """``seat`` as a plain ``int`` seat of ``r`` (a numpy integer too), or a `RulesError`."""
+    number = seat_number(seat, r.players)
+    if number is None:
+        raise RulesError(
+            f"seat {quote(seat)} is not a seat of {r.variant!r}: "
+            f"seats run from 0 to {r.players - 1}"
+        )
+    return number
 
 
 def public_view(state: State) -> View:

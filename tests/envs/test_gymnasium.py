@@ -14,7 +14,15 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import briscola  # noqa: E402
-from briscola import VARIANTS, IllegalMoveError, RulesError, View, new_game, observe  # noqa: E402
+from briscola import (  # noqa: E402
+    VARIANTS,
+    IllegalMoveError,
+    InvalidStateError,
+    RulesError,
+    View,
+    new_game,
+    observe,
+)
 from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv  # noqa: E402
 from briscola.players import GreedyPlayer, RandomPlayer  # noqa: E402
@@ -142,8 +150,6 @@ def test_bad_arguments() -> None:
         BriscolaEnv("classic", illegal_action="penalty")
     env = BriscolaEnv("classic")
     with pytest.raises(RulesError):
-        env.step(0)
-    with pytest.raises(RulesError):
         env.reset(seed="1")  # type: ignore[arg-type]
 
 
@@ -159,3 +165,62 @@ def test_every_preset_plays_to_the_end(variant: str) -> None:
     assert not info["action_mask"].any()
     with pytest.raises(IllegalMoveError):
         env.step(0)
+
+
+def test_calls_before_reset_say_to_call_reset() -> None:
+    env = BriscolaEnv("classic")
+    for call in (lambda: env.step(0), lambda: env.game):
+        with pytest.raises(InvalidStateError, match=r"call reset\(\) first"):
+            call()
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**70)])
+def test_reset_refuses_a_negative_seed_before_gymnasium_sees_it(seed: int) -> None:
+    env = BriscolaEnv("classic")
+    with pytest.raises(RulesError, match="Gymnasium needs a seed of 0 or more"):
+        env.reset(seed=seed)
+    with pytest.raises(InvalidStateError):
+        _ = env.game  # nothing was dealt
+    with pytest.raises(RulesError, match="whole number"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+    env.reset(seed=np.uint8(3))
+    assert env.game.deck == new_game("classic", seed=3).deck
+
+
+def test_a_player_class_as_opponent_is_refused_when_the_env_is_built() -> None:
+    message = r"opponents must be players such as RandomPlayer\(\), not the class RandomPlayer"
+    with pytest.raises(RulesError, match=message):
+        BriscolaEnv("classic", opponents=RandomPlayer)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=message):
+        BriscolaEnv("classic-3", opponents=[GreedyPlayer(seed=1), RandomPlayer])  # type: ignore[list-item]
+
+
+def test_an_opponent_whose_with_seed_gives_no_player_is_named() -> None:
+    class Odd:
+        def __call__(self, view: View) -> briscola.Move:
+            return view.legal_moves[0]
+
+        def with_seed(self, seed: int) -> None:
+            return None
+
+        def __repr__(self) -> str:
+            return "Odd()"
+
+    env = BriscolaEnv("classic", opponents=Odd())
+    with pytest.raises(RulesError, match=r"the opponent Odd\(\) has a with_seed"):
+        env.reset(seed=1)
+
+
+@pytest.mark.parametrize("seat", [np.int64(1), np.uint8(1), 1])
+def test_a_seat_may_be_a_numpy_integer(seat: Any) -> None:
+    env = BriscolaEnv("classic", seat=seat)
+    assert type(env.seat) is int
+    assert env.seat == 1
+    _, info = env.reset(seed=4)
+    assert np.array_equal(info["action_mask"], action_mask(observe(env.game, 1)))
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", np.int64(2), -1])
+def test_a_seat_that_is_not_a_playing_seat_is_refused(seat: Any) -> None:
+    with pytest.raises(RulesError, match=r"use a seat that plays in 'classic' \(0, 1\)"):
+        BriscolaEnv("classic", seat=seat)

@@ -14,9 +14,15 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import briscola  # noqa: E402
-from briscola import VARIANTS, RulesError, new_game  # noqa: E402
-from briscola.encoding import observation_shape, utility_bounds  # noqa: E402
-from briscola.envs.openspiel import parse_options  # noqa: E402
+from briscola import (  # noqa: E402
+    VARIANTS,
+    IllegalMoveError,
+    InvalidStateError,
+    RulesError,
+    new_game,
+)
+from briscola.encoding import NUM_ACTIONS, observation_shape, utility_bounds  # noqa: E402
+from briscola.envs.openspiel import BriscolaGame, parse_options  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -166,3 +172,140 @@ def test_bad_parameters() -> None:
     assert parse_options(" ; ") == {}
     with pytest.raises(Exception, match="nonsense"):
         pyspiel.load_game("briscola", {"variant": "nonsense"})
+
+
+def snapshot(state: Any) -> tuple[Any, ...]:
+    outcomes = state.chance_outcomes() if state.is_chance_node() else None
+    return (state.history(), str(state), outcomes, state.current_player())
+
+
+def test_a_refused_chance_action_changes_nothing() -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic"})
+    state = game.new_initial_state()
+    for card_id in range(39):
+        state.apply_action(card_id)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match="has been dealt already"):
+        state.apply_action(0)
+    assert snapshot(state) == before
+    assert state.chance_outcomes() == [(39, 1.0)]
+    state.apply_action(39)
+    deck = [briscola.Card.from_id(card_id) for card_id in range(40)]
+    assert state.game_state == new_game("classic", deck=deck)
+
+
+@pytest.mark.parametrize(
+    ("options", "dealt", "action", "message"),
+    [
+        ("", [], 99, "does not exist: the cards are 0 to 39"),
+        ("", [5], 40, "does not exist"),
+        ("removed_two:random", [], 0, "the first outcome is the 2 that leaves the deck"),
+        ("trump_source:separate_flip", [], -2, "the suit turned up is 0 to 3"),
+        ("trump_source:separate_flip", [], 7, "the suit turned up is 0 to 3"),
+        ("trump_source:separate_flip", [1], 1_000, "does not exist"),
+    ],
+)
+def test_a_chance_action_must_be_a_current_chance_outcome(
+    options: str, dealt: list[int], action: int, message: str
+) -> None:
+    variant = "bugiarda" if "flip" in options else "classic-3"
+    game = pyspiel.load_game("briscola", {"variant": variant, "options": options})
+    state = game.new_initial_state()
+    for outcome in dealt:
+        state.apply_action(outcome)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match=message):
+        state.apply_action(action)
+    assert snapshot(state) == before
+    assert all(state.chance_outcomes())  # still a whole set of outcomes
+
+
+def test_a_card_outside_the_variants_deck_is_no_chance_outcome() -> None:
+    game = pyspiel.load_game(
+        "briscola", {"variant": "chiamata", "options": "players:6;six_player_form:remove_fours"}
+    )
+    state = game.new_initial_state()
+    outside = sorted(set(range(40)) - {card_id for card_id, _ in state.chance_outcomes()})
+    assert outside
+    with pytest.raises(IllegalMoveError, match="not in the deck of 'chiamata'"):
+        state.apply_action(outside[0])
+    assert state.history() == []
+
+
+def test_chance_outcomes_at_a_decision_or_terminal_node_is_an_invalid_state() -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic", "seed": 3})
+    state = game.new_initial_state()
+    with pytest.raises(InvalidStateError, match="chance nodes only: seat 0 is to act"):
+        state.chance_outcomes()
+    state = play_out(state, np.random.RandomState(1))
+    with pytest.raises(InvalidStateError, match="the deal is over"):
+        state.chance_outcomes()
+
+
+def test_action_to_string_refuses_actions_and_players_out_of_range() -> None:
+    game = pyspiel.load_game(
+        "briscola", {"variant": "bugiarda", "options": "trump_source:separate_flip"}
+    )
+    state = game.new_initial_state()
+    for player, action in ((0, NUM_ACTIONS), (0, 999), (0, -1), (-1, 4), (-1, -2)):
+        with pytest.raises(IllegalMoveError, match="does not exist"):
+            state.action_to_string(player, action)
+    state.apply_action(0)
+    for action in (40, -1):
+        with pytest.raises(IllegalMoveError, match="does not exist"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+    for player in (4, 99, -7):
+        with pytest.raises(RulesError, match="is not a seat of this game"):
+            state.action_to_string(player, 0)
+    assert state.action_to_string(0, NUM_ACTIONS - 1) == "show hand"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal AD"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["win_threshold:²", "win_threshold:" + "9" * 5000, "win_threshold:+-5", "win_threshold:٦٥"],
+    ids=["superscript two", "5000 digits", "two signs", "arabic-indic digits"],
+)
+def test_options_read_numbers_of_ascii_digits_only_and_refuse_any_other(text: str) -> None:
+    with pytest.raises(RulesError, match="win_threshold"):
+        pyspiel.load_game("briscola", {"variant": "classic", "options": text})
+    with pytest.raises(RulesError, match="win_threshold"):
+        pyspiel.load_game(f"briscola(options={text})")
+    assert parse_options("win_threshold:+65; a:-3") == {"win_threshold": 65, "a": -3}
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"seed": 2**40}, {"seed": 2**31}, {"seed": -2}, {"dealer": -(2**40)}, {"dealer": -2}],
+)
+def test_seed_and_dealer_must_fit_an_openspiel_integer(params: dict[str, int]) -> None:
+    with pytest.raises(RulesError, match="or 0 to 2147483647"):
+        BriscolaGame(params)
+
+
+def test_seed_and_dealer_may_be_numpy_integers() -> None:
+    game = BriscolaGame({"seed": np.int64(2**31 - 1), "dealer": np.int32(0)})
+    assert game.get_parameters()["seed"] == 2**31 - 1
+    assert game.new_initial_state().game_state == new_game("classic", seed=2**31 - 1, dealer=0)
+
+
+@pytest.mark.parametrize(
+    "value", [float("nan"), 1e300, 1.0, -0.25, float("inf"), "0.5", None, True]
+)
+def test_resampling_refuses_a_sampler_value_that_is_no_probability(value: Any) -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5})
+    state = game.new_initial_state()
+    before = snapshot(state)
+    with pytest.raises(RulesError, match="must return a number from 0 up to 1"):
+        state.resample_from_infostate(0, lambda: value)
+    assert snapshot(state) == before
+    world = state.resample_from_infostate(0, lambda: np.float32(0.5))
+    assert world.information_state_string(0) == state.information_state_string(0)
+
+
+def test_resampling_refuses_a_bad_player_or_sampler() -> None:
+    state = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5}).new_initial_state()
+    with pytest.raises(RulesError, match="player 2 is not a seat"):
+        state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(RulesError, match="must be callable"):
+        state.resample_from_infostate(0, 0.5)

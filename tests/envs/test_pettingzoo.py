@@ -18,6 +18,7 @@ from briscola import (  # noqa: E402
     VARIANTS,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidStateError,
     Pass,
     new_game,
     observe,
@@ -187,8 +188,6 @@ def test_bad_arguments() -> None:
         raw_env("classic", nonsense=True)
     with pytest.raises(briscola.RulesError):
         raw_env("classic").reset(seed="7")  # type: ignore[arg-type]
-    with pytest.raises(briscola.RulesError):
-        _ = raw_env("classic").game
 
 
 @pytest.mark.parametrize("variant", ["classic", "chiamata", "bugiarda-5"])
@@ -213,3 +212,68 @@ def test_rewards_come_once_at_the_end_as_pettingzoo_accumulates_them(variant: st
         assert (reward, terminated) == (expected[agent], True)
         table.step(None)
         assert agent not in table.rewards
+
+
+def test_calls_before_reset_say_to_call_reset() -> None:
+    table = raw_env("classic")
+    calls = (
+        lambda: table.step(0),
+        lambda: table.step(None),
+        lambda: table.observe("player_0"),
+        lambda: table.last(),
+        lambda: table.agent_iter(),
+        lambda: table.game,
+    )
+    for call in calls:
+        with pytest.raises(InvalidStateError, match=r"call reset\(\) first"):
+            call()
+
+
+def finished(seed: int) -> Any:
+    table = raw_env("classic")
+    table.reset(seed=seed)
+    while not briscola.is_over(table.game):
+        table.step(action_index(briscola.legal_moves(table.game)[0]))
+    return table
+
+
+def test_dead_steps_follow_pettingzoo_and_any_other_step_is_refused() -> None:
+    table = finished(3)
+    agents = list(table.agents)
+    rewards = dict(table._cumulative_rewards)
+    with pytest.raises(IllegalMoveError, match="step with None to leave it, not 0"):
+        table.step(0)
+    assert table.agents == agents
+    assert table._cumulative_rewards == rewards
+    while table.agents:
+        table.step(None)  # PettingZoo's dead step: the agent leaves
+    with pytest.raises(IllegalMoveError, match="every agent has left"):
+        table.step(None)
+    with pytest.raises(IllegalMoveError, match="every agent has left"):
+        table.step(0)
+    with pytest.raises(InvalidStateError, match="every agent has left"):
+        table.last()
+    assert list(table.agent_iter()) == []
+    table.reset(seed=4)  # and the environment deals again
+    assert table.agents == agents
+
+
+def test_the_wrapped_env_refuses_bad_actions_with_library_errors() -> None:
+    table = env("classic")
+    table.reset(seed=1)
+    before = table.unwrapped.game
+    with pytest.raises(InvalidMoveError):
+        table.step(1.0)
+    for action in (-1, 286, 10**30):
+        with pytest.raises(IllegalMoveError, match="does not exist"):
+            table.step(action)
+    assert table.unwrapped.game is before
+    api_test(raw_env("classic"), num_cycles=20)
+
+
+def test_a_numpy_dealer_is_a_seat() -> None:
+    table = raw_env("classic")
+    table.reset(seed=2, options={"dealer": np.int64(0)})
+    assert table.game == new_game("classic", seed=2, dealer=0)
+    with pytest.raises(briscola.RulesError, match="not a seat"):
+        table.reset(options={"dealer": np.int64(2)})

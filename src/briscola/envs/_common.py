@@ -1,4 +1,5 @@
-"""Helpers shared by the environments: seeds and the extras' import errors."""
+"""Helpers shared by the environments: seeds, seats, the call before ``reset()``, and the
+extras' import errors."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import importlib
 from types import ModuleType
 
 from .._deal import check_seed
+from .._numbers import whole_number
+from ..errors import InvalidStateError
 
 
 def require(module: str, extra: str) -> ModuleType:
@@ -25,3 +28,15 @@ def as_seed(seed: object) -> int | None:
         RulesError: for anything `new_game` would refuse as a seed.
     """
     return None if seed is None else check_seed(seed)
+
+
+def as_seat(seat: object, seats: tuple[int, ...]) -> int | None:
+    """``seat`` as a plain ``int`` when it is one of ``seats`` (a ``numpy`` integer too, as
+    frameworks read seats from arrays), else ``None``."""
+    number = whole_number(seat)
+    return number if number in seats else None
+
+
+def no_deal() -> InvalidStateError:
+    """The error of a call that needs a deal, made before the first ``reset()``."""
+    return InvalidStateError("the environment has no deal yet: call reset() first")

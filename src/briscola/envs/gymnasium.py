@@ -9,12 +9,12 @@ of `briscola.players`, by default a `RandomPlayer` each). The observation is the
 The reward is the seat's game points for the deal (`Score.deltas`), given at its end, 0
 for a void deal; a deal ends the episode (``terminated``).
 
-``reset(seed=s)`` deals ``new_game(variant, seed=s)`` and reseeds the opponents that have
-``with_seed`` (the players of `briscola.players`) from ``s``, so a seed replays a whole
-episode. A deal that ends before the learning seat ever acts (one annulled as dealt) is
-dealt again from the environment's generator. An action that is not legal changes nothing
-(``info["illegal_action"]`` is true) unless the environment was made with
-``illegal_action="raise"``.
+``reset(seed=s)`` deals ``new_game(variant, seed=s)`` (Gymnasium takes seeds of 0 or more)
+and reseeds the opponents that have ``with_seed`` (the players of `briscola.players`) from
+``s``, so a seed replays a whole episode. A deal that ends before the learning seat ever
+acts (one annulled as dealt) is dealt again from the environment's generator. An action that
+is not legal changes nothing (``info["illegal_action"]`` is true) unless the environment was
+made with ``illegal_action="raise"``.
 
 Importing this module registers ``briscola/<preset>-v0`` for every preset
 (``gymnasium.make("briscola/classic-v0")``), taking the same keyword arguments.
@@ -45,7 +45,7 @@ from ..rules import VARIANTS, Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
-from ._common import as_seed, require
+from ._common import as_seat, as_seed, no_deal, require
 
 require("gymnasium", "gymnasium")
 require("numpy", "gymnasium")
@@ -137,15 +137,18 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             )
         self.illegal_action = illegal_action
         r = self.rules
-        if type(seat) is not int or seat not in r.seats_for(r.players - 1):
+        seats = r.seats_for(r.players - 1)
+        number = as_seat(seat, seats)
+        if number is None:
             raise RulesError(
-                f"seat={quote(seat)} is not valid: use a seat that plays in {r.variant!r}"
+                f"seat={quote(seat)} is not valid: use a seat that plays in {r.variant!r} "
+                f"({', '.join(map(str, sorted(seats)))})"
             )
         if render_mode not in (None, "ansi", "human"):
             raise RulesError(
                 f"render_mode={quote(render_mode)} is not valid: use 'ansi' or 'human'"
             )
-        self.seat = seat
+        self.seat = number
         self.render_mode = render_mode
         self.opponents = self._opponents(opponents)
         self._players: list[Opponent | None] = list(self.opponents)
@@ -159,6 +162,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if opponents is None:
             return [None if s == self.seat else RandomPlayer(seed=s) for s in range(n)]
         if callable(opponents):
+            _check_player(opponents)
             return [None if s == self.seat else opponents for s in range(n)]
         if isinstance(opponents, str | bytes) or not isinstance(opponents, Sequence):
             raise RulesError(
@@ -167,6 +171,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         listed = list(opponents)
         if len(listed) != n - 1 or not all(callable(p) for p in listed):
             raise RulesError(f"opponents: give one callable for each of the {n - 1} other seats")
+        for player in listed:
+            _check_player(player)
         players: list[Opponent | None] = []
         for s in range(n):
             players.append(None if s == self.seat else listed.pop(0))
@@ -176,24 +182,30 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def game(self) -> State:
         """The current `State` of the deal (the referee's picture, hidden cards included)."""
         if self._tracker is None:
-            raise RulesError("the environment has no deal yet: call reset() first")
+            raise no_deal()
         return self._tracker.state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Deal a new game (``new_game(variant, seed=seed)`` when ``seed`` is given) and
-        let the opponents play up to the learning seat's first turn."""
+        let the opponents play up to the learning seat's first turn.
+
+        Raises:
+            RulesError: for a seed that is not a whole number of 0 or more, or an opponent
+                whose ``with_seed`` does not return a player.
+        """
         seed = as_seed(seed)
+        if seed is not None and seed < 0:
+            raise RulesError(
+                f"seed={quote(seed)} is not valid: Gymnasium needs a seed of 0 or more, or None"
+            )
         super().reset(seed=seed)
         deal_seed = seed
         while True:
             if deal_seed is None:
                 deal_seed = int(self.np_random.integers(_SEED_SPAN))
-            self._players = [
-                p.with_seed(deal_seed + s) if hasattr(p, "with_seed") else p  # type: ignore[union-attr]
-                for s, p in enumerate(self.opponents)
-            ]
+            self._players = [_reseeded(p, deal_seed + s) for s, p in enumerate(self.opponents)]
             self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed))
             self._advance()
             if self.game.phase is not Phase.OVER:
@@ -213,10 +225,11 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             IllegalMoveError: if the deal is over, or (with ``illegal_action="raise"``) the
                 action is not legal now.
             InvalidMoveError: if ``action`` is not a whole number.
+            InvalidStateError: before the first `reset`.
         """
         tracker = self._tracker
         if tracker is None:
-            raise RulesError("the environment has no deal yet: call reset() first")
+            raise no_deal()
         state = tracker.state
         if state.turn != self.seat:
             raise IllegalMoveError("the deal is over: call reset() to deal again")
@@ -270,6 +283,26 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode == "human":
             print(text)
         return None
+
+
+def _check_player(player: object) -> None:
+    if isinstance(player, type):
+        name = player.__name__
+        raise RulesError(f"opponents must be players such as {name}(), not the class {name}")
+
+
+def _reseeded(player: Opponent | None, seed: int) -> Opponent | None:
+    """``player`` seeded for one episode when it can be (``with_seed``), else itself."""
+    with_seed = getattr(player, "with_seed", None)
+    if not callable(with_seed):
+        return player
+    fresh = with_seed(seed)
+    if not callable(fresh) or isinstance(fresh, type):
+        raise RulesError(
+            f"the opponent {quote(player, 60)} has a with_seed(seed) that returns "
+            f"{quote(fresh, 60)}, not a player"
+        )
+    return fresh  # type: ignore[no-any-return]
 
 
 def _register() -> None:

@@ -11,6 +11,8 @@ a preset with table rules. Parameters:
   game start from the deal of ``new_game(variant, seed=s)`` (the fixed-deal mode);
 * ``dealer``: the dealer's seat, ``-1`` for the default (the last seat).
 
+``seed`` and ``dealer`` are OpenSpiel integer parameters, so they stop at 2147483647.
+
 The deal is a sequence of chance nodes, one per card of the deck from the top, each card
 still in the pack equally likely (first, where the deal has one, the 2 that leaves the deck
 under ``removed_two="random"``, or the trump suit turned up under
@@ -32,12 +34,15 @@ Needs ``pip install 'briscola[openspiel]'``.
 
 from __future__ import annotations
 
-from typing import Any, cast
+import re
+from numbers import Real
+from typing import Any, Final, cast
 
 from .._engine import deal_from
+from .._numbers import whole_number
 from .._quote import quote
 from ..cards import Card, Suit
-from ..errors import RulesError
+from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import apply, legal_moves, new_game
 from ..render import render
 from ..rules import Rules, TableRules, TrumpSource, VariantId, rules
@@ -78,13 +83,20 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 _CARDS = 40
+_INT_MAX: Final = 2**31 - 1
+"""The largest value of an OpenSpiel integer parameter (a C++ ``int``)."""
+# ASCII digits only: int() refuses some of what str.isdigit() takes ("²"), and reads other
+# scripts' digits as numbers no one meant.
+_WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+_MAX_DIGITS: Final = 18
+"""No table rule takes a number this long; int() of a huge string is slow, then refused."""
 
 
 def parse_options(text: str) -> dict[str, object]:
     """Table rules from ``"name:value;name:value"`` (the ``options`` parameter).
 
     Raises:
-        RulesError: for a pair without ``:``.
+        RulesError: for a pair without ``:``, or a number too long to be a table rule's.
 
     Examples:
         >>> parse_options("seven_swap:true; win_threshold:65; trump_suit:none")
@@ -108,7 +120,12 @@ def parse_options(text: str) -> dict[str, object]:
             parsed = lowered == "true"
         elif lowered == "none":
             parsed = None
-        elif value.lstrip("+-").isdigit():
+        elif _WHOLE.fullmatch(value):
+            if len(value.lstrip("+-")) > _MAX_DIGITS:
+                raise RulesError(
+                    f"options: the number for {name.strip()[:40]!r} is too long "
+                    f"({len(value)} characters)"
+                )
             parsed = int(value)
         options[name.strip()] = parsed
     return options
@@ -134,10 +151,18 @@ class BriscolaGame(pyspiel.Game):
             if type(given[name]) is not str:
                 raise RulesError(f"the parameter {name} must be text, not {quote(given[name])}")
         for name in ("seed", "dealer"):
-            if type(given[name]) is not int:
+            number = whole_number(given[name])
+            if number is None:
                 raise RulesError(
                     f"the parameter {name} must be a whole number, not {quote(given[name])}"
                 )
+            if not -1 <= number <= _INT_MAX:
+                use = "-1 to deal through chance nodes" if name == "seed" else "-1 for the default"
+                raise RulesError(
+                    f"the parameter {name}={quote(number)} is not valid: use {use}, "
+                    f"or 0 to {_INT_MAX}"
+                )
+            given[name] = number  # a plain int: OpenSpiel reads no numpy integer
         # Game parameters are text, read and checked by rules() at run time.
         variant = cast(VariantId, given["variant"])
         options = cast(TableRules, parse_options(given["options"]))
@@ -159,6 +184,7 @@ class BriscolaGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, given)
         self.deck_size = len(self.rules.deck)  # under a random removed 2: the 2, then 39 cards
+        self.deck_ids = frozenset(card.id for card in self.rules.deck)
         self.flips_trump = (
             self.rules.trump_source is TrumpSource.SEPARATE_FLIP and self.rules.trump_suit is None
         )
@@ -189,6 +215,7 @@ class BriscolaState(pyspiel.State):
         self._rules = game.rules
         self._dealer = game.dealer
         self._deck_size = game.deck_size
+        self._deck_ids = game.deck_ids
         self._deck: list[int] = []
         self._flips_trump = game.flips_trump
         self._trump_suit: Suit | None = None
@@ -223,7 +250,16 @@ class BriscolaState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deck, each equally likely (under
         ``removed_two="random"``, first the 2 that leaves the deck; under a separate flip,
-        first the trump suit)."""
+        first the trump suit).
+
+        Raises:
+            InvalidStateError: at a node that is not a chance node, as OpenSpiel's own games
+                refuse it.
+        """
+        if self._state is not None:
+            turn = self._state.turn
+            where = "the deal is over" if turn is None else f"seat {turn} is to act"
+            raise InvalidStateError(f"chance_outcomes() is for chance nodes only: {where}")
         if self._flip_pending():
             return [(index, 0.25) for index in range(len(_SUITS))]
         dealt = set(self._deck)
@@ -233,25 +269,61 @@ class BriscolaState(pyspiel.State):
         p = 1.0 / len(left)
         return [(card_id, p) for card_id in left]
 
+    def _check_chance(self, action: int) -> None:
+        """Refuse a chance outcome that cannot come next, before anything changes."""
+        if self._flip_pending():
+            if not 0 <= action < len(_SUITS):
+                raise _no_such_suit(action)
+            return
+        if not 0 <= action < _CARDS:
+            raise _no_such_card(action)
+        removing_two = self._rules.removed_two == "random" and not self._deck
+        if action in self._deck:
+            reason = "it has been dealt already"
+        elif action not in self._deck_ids:
+            reason = f"it is not in the deck of {self._rules.variant!r}"
+        elif removing_two and action % 10 != 1:
+            reason = "the first outcome is the 2 that leaves the deck"
+        else:
+            return
+        card = Card.from_id(action)
+        raise IllegalMoveError(f"chance outcome {action} ({card}) cannot come next: {reason}")
+
     def _apply_action(self, action: int) -> None:
         if self._state is None:
+            self._check_chance(action)
             if self._flip_pending():
                 self._trump_suit = _SUITS[action]
                 return
-            self._deck.append(int(action))
-            if len(self._deck) == self._deck_size:
-                dealt = self._deck[1:] if self._rules.removed_two == "random" else self._deck
+            if len(self._deck) + 1 == self._deck_size:
+                cards = [*self._deck, action]
+                dealt = cards[1:] if self._rules.removed_two == "random" else cards
                 deck = [Card.from_id(card_id) for card_id in dealt]
                 self._state = deal_from(self._rules, deck, self._dealer, self._trump_suit)
+            self._deck.append(action)
             return
         self._state = apply(self._state, encoding.action_move(action, self._state))
+
+    def _check_player(self, player: object) -> int:
+        number = whole_number(player)
+        if number is None or not 0 <= number < self._rules.players:
+            raise RulesError(
+                f"player {quote(player)} is not a seat of this game: seats run from 0 to "
+                f"{self._rules.players - 1}"
+            )
+        return number
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self._flip_pending():
+                if not 0 <= action < len(_SUITS):
+                    raise _no_such_suit(action)
                 return f"turn up {_SUITS[action].name.title()}"
+            if not 0 <= action < _CARDS:
+                raise _no_such_card(action)
             return f"deal {Card.from_id(action)}"
-        return str(encoding.ACTION_MOVES[action])
+        self._check_player(player)
+        return str(encoding.ACTION_MOVES[encoding._as_index(action)])
 
     def is_terminal(self) -> bool:
         """Whether the deal is over."""
@@ -268,11 +340,21 @@ class BriscolaState(pyspiel.State):
 
         Outside the fixed-deal mode the world is rebuilt through the game's own actions
         (its deck as chance outcomes, then its moves), so its history is a genuine one.
+
+        Raises:
+            RulesError: for a player that is not a seat, or a sampler that does not return
+                a number from 0 up to (not including) 1.
         """
+        player_id = self._check_player(player_id)
+        if not callable(probability_sampler):
+            raise RulesError(
+                "probability_sampler must be callable, such as "
+                f"pyspiel.UniformProbabilitySampler(0.0, 1.0), not {quote(probability_sampler)}"
+            )
         game = self.get_game()
         if self._state is None:
             return self.clone()  # type: ignore[no-any-return]
-        seed = int(probability_sampler() * 2**52)
+        seed = int(_fraction(probability_sampler()) * 2**52)
         world = determinize(observe(self._state, player_id), seed=seed)
         result: BriscolaState = game.new_initial_state()
         if result._state is not None:  # fixed-deal mode: the world cannot be dealt again
@@ -349,6 +431,33 @@ class BriscolaObserver:
         if not self.perfect_recall:
             return render(view)
         return _key(view)
+
+
+def _no_such_suit(action: int) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"chance outcome {quote(action)} does not exist: the suit turned up is 0 to 3 "
+        f"({', '.join(suit.name.title() for suit in _SUITS)})"
+    )
+
+
+def _no_such_card(action: int) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"chance outcome {quote(action)} does not exist: the cards are 0 to {_CARDS - 1}"
+    )
+
+
+def _fraction(value: object) -> float:
+    """A probability sampler's draw, checked: a number from 0 up to (not including) 1."""
+    if isinstance(value, Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except Exception:  # a foreign Real's __float__ may fail in any way (or overflow)
+            number = -1.0
+        if 0.0 <= number < 1.0:
+            return number
+    raise RulesError(
+        f"the probability sampler must return a number from 0 up to 1, not {quote(value)}"
+    )
 
 
 def _public(state: BriscolaState) -> str:

@@ -11,7 +11,9 @@ A seat may act several times in a row (a swap or a claim before its play, the ca
 naming the trump right after the auction): `agent_selection` simply stays on it. Rewards
 are the deal's game points (`Score.deltas`), given when the deal ends; a void deal ends
 with zero rewards. ``reset(seed=s)`` deals exactly ``new_game(variant, seed=s)``;
-``reset(options={"dealer": d})`` picks the dealer.
+``reset(options={"dealer": d})`` picks the dealer. `env` leaves out PettingZoo's
+``AssertOutOfBoundsWrapper``: the raw environment already refuses every action outside the
+action space with a `briscola.errors` error, where the wrapper would raise an assertion.
 
 Needs ``pip install 'briscola[pettingzoo]'``.
 
@@ -31,13 +33,13 @@ from __future__ import annotations
 from typing import Any
 
 from .._quote import quote
-from ..errors import IllegalMoveError, RulesError
+from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import new_game
 from ..render import render
 from ..rules import Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
-from ._common import as_seed, require
+from ._common import as_seed, no_deal, require
 
 require("pettingzoo", "pettingzoo")
 _np = require("numpy", "pettingzoo")
@@ -45,6 +47,7 @@ _np = require("numpy", "pettingzoo")
 import gymnasium  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.utils.env import AECIterable  # noqa: E402
 
 from .. import encoding  # noqa: E402
 
@@ -133,7 +136,7 @@ class raw_env(AECEnv):
     def game(self) -> State:
         """The current `State` of the deal (the referee's picture, hidden cards included)."""
         if self._tracker is None:
-            raise RulesError("the environment has no deal yet: call reset() first")
+            raise no_deal()
         return self._tracker.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -165,7 +168,7 @@ class raw_env(AECEnv):
         """What ``agent`` observes: its observation vector and its action mask."""
         tracker = self._tracker
         if tracker is None:
-            raise RulesError("the environment has no deal yet: call reset() first")
+            raise no_deal()
         seat = self._seat_of[self._agent_name(agent)]
         mask = tracker.action_mask() if tracker.state.turn == seat else self._zero_mask.copy()
         return {"observation": tracker.observation(seat), "action_mask": mask}
@@ -173,18 +176,24 @@ class raw_env(AECEnv):
     def step(self, action: int | None) -> None:
         """Play the move with action index ``action`` for the agent to act.
 
-        An agent whose deal is over steps with ``None`` to leave.
+        An agent whose deal is over steps with ``None`` to leave, as in PettingZoo's dead
+        steps.
 
         Raises:
-            IllegalMoveError: if the action is not legal for that agent now.
+            IllegalMoveError: if the action is not legal for that agent now (an agent whose
+                deal is over may only leave, and once every agent has left there is nothing
+                to step).
+            InvalidMoveError: if ``action`` is not a whole number.
+            InvalidStateError: before the first `reset`.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
         tracker = self._tracker
         if tracker is None:
-            raise RulesError("the environment has no deal yet: call reset() first")
+            raise no_deal()
+        agent = self.agent_selection
+        # An agent missing from terminations has left the deal: _dead_step explains.
+        if self.terminations.get(agent, True) or self.truncations[agent]:
+            self._dead_step(agent, action)
+            return
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
         # An integer (numpy's too: they hash and compare as ints) finds its move in the legal
@@ -204,6 +213,49 @@ class raw_env(AECEnv):
             self.agent_selection = self.possible_agents[state.turn]  # type: ignore[index]
         if self.render_mode == "human":
             self.render()
+
+    def _dead_step(self, agent: str, action: object) -> None:
+        if agent not in self.terminations:
+            raise IllegalMoveError(
+                "the deal is over and every agent has left it: call reset() to deal again"
+            )
+        if action is not None:
+            raise IllegalMoveError(
+                f"the deal is over for {agent}: step with None to leave it, not {quote(action)}"
+            )
+        self._was_dead_step(None)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation (``None`` when ``observe`` is false), cumulative reward,
+        termination, truncation and info of the agent to act.
+
+        Raises:
+            InvalidStateError: before the first `reset`, or once every agent has left.
+        """
+        if self._tracker is None:
+            raise no_deal()
+        agent = self.agent_selection
+        if agent not in self.terminations:
+            raise InvalidStateError(
+                "the deal is over and every agent has left it: call reset() to deal again"
+            )
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
+        """The agent to act, step after step, until every agent has left.
+
+        Raises:
+            InvalidStateError: before the first `reset`.
+        """
+        if self._tracker is None:
+            raise no_deal()
+        return super().agent_iter(max_iter)
 
     def _finish(self, state: State) -> None:
         """End the deal: each agent's reward, and its cumulative reward (0 until now), are
@@ -235,7 +287,6 @@ class raw_env(AECEnv):
 def env(
     variant: VariantId | Rules = "classic", render_mode: str | None = None, **options: Any
 ) -> Any:
-    """The environment of ``variant`` wrapped as PettingZoo recommends (order enforcing,
-    checked actions); see `raw_env` for the arguments."""
-    table = raw_env(variant, render_mode=render_mode, **options)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))
+    """The environment of ``variant`` in PettingZoo's ``OrderEnforcingWrapper``; see
+    `raw_env` for the arguments."""
+    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode=render_mode, **options))
