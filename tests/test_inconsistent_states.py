@@ -218,3 +218,33 @@ def test_rules_edited_past_their_checks_are_named() -> None:
         briscola.new_game(edited, seed=1)
     with pytest.raises(briscola.RulesError, match="players=1 does not apply"):
         briscola.new_match(edited, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("moves", 1), ("trump_suit", "x"), ("seed", float("inf")), ("tags", "x"), ("deck", 5)],
+)
+def test_a_record_edited_past_its_checks_raises_only_library_errors(
+    field: str, value: object
+) -> None:
+    record = briscola.Record.from_state(briscola.new_game("classic", seed=1))
+    edited = copy.copy(record)
+    object.__setattr__(edited, field, value)
+    calls: list[Callable[[], object]] = [
+        edited.first_state,
+        edited.final_state,
+        edited.to_text,
+        lambda: list(edited.states()),
+    ]
+    for call in calls:
+        with contextlib.suppress(briscola.BriscolaError):
+            call()
+
+
+def test_a_match_record_edited_past_its_checks_is_named() -> None:
+    record = briscola.records.MatchRecord.from_state(briscola.new_match("classic", seed=1))
+    edited = copy.copy(record)
+    object.__setattr__(edited, "deals", 1.5)
+    for call in (edited.final_match, edited.to_text, edited.deal_records):
+        with pytest.raises(InvalidStateError, match="this MatchRecord is inconsistent"):
+            call()

@@ -43,9 +43,10 @@ characters, and read numbers in ASCII digits only.
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any, Final, overload
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final, TypeVar, overload
 
 import attrs
 
@@ -113,6 +114,55 @@ _MATCH_RESERVED: Final = (
     "Deal",
 )
 _DEAL_TAGS: Final = ("Deal", "Dealer", "Deck", "TrumpSuit", "Result")
+
+
+_R = TypeVar("_R")
+_Record = TypeVar("_Record", "Record", "MatchRecord")
+
+# What a record edited past its checks (``object.__setattr__`` on a copy) makes the
+# replaying and writing code raise.
+_BROKEN: Final = (AttributeError, IndexError, KeyError, TypeError, ValueError)
+
+
+def _inconsistent(record: object) -> InvalidStateError:
+    kind = type(record).__name__
+    return InvalidStateError(
+        f"this {kind} is inconsistent (edited past its checks): build records with "
+        f"{kind}.from_state() or {kind}.from_text()"
+    )
+
+
+def _guarded(method: Callable[[_Record], _R]) -> Callable[[_Record], _R]:
+    """``method``, raising `InvalidStateError` where a record edited past its checks
+    would make it raise a Python error."""
+
+    @functools.wraps(method)
+    def guarded(self: _Record) -> _R:
+        try:
+            return method(self)
+        except BriscolaError:
+            raise
+        except _BROKEN:
+            raise _inconsistent(self) from None
+
+    return guarded
+
+
+def _guarded_iter(
+    method: Callable[[_Record], Iterator[_R]],
+) -> Callable[[_Record], Iterator[_R]]:
+    """`_guarded` for a method that yields."""
+
+    @functools.wraps(method)
+    def guarded(self: _Record) -> Iterator[_R]:
+        try:
+            yield from method(self)
+        except BriscolaError:
+            raise
+        except _BROKEN:
+            raise _inconsistent(self) from None
+
+    return guarded
 
 
 def _seed_repr(seed: int | None) -> str:
@@ -212,6 +262,7 @@ class Record:
             tags=tuple(tags.items()),
         )
 
+    @_guarded
     def first_state(self) -> State:
         """The state right after the deal."""
         if self.deck is not None:
@@ -220,6 +271,7 @@ class Record:
             raise InvalidNotationError("a record needs a deck or a seed")
         return new_game(self.rules, seed=self.seed, dealer=self.dealer)
 
+    @_guarded_iter
     def states(self) -> Iterator[State]:
         """Every state of the deal, from the deal itself to the one after the last move.
 
@@ -245,6 +297,7 @@ class Record:
             pass
         return state
 
+    @_guarded
     def to_text(self) -> str:
         """The text form (see the module documentation)."""
         lines = [
@@ -423,6 +476,7 @@ class MatchRecord:
                 "this match is inconsistent: build matches with new_match and apply"
             ) from None
 
+    @_guarded
     def first_match(self) -> Match:
         """The match as it starts: its first deal just dealt."""
         try:
@@ -439,6 +493,7 @@ class MatchRecord:
         except RulesError as error:
             raise InvalidNotationError(f"bad match settings: {error}") from None
 
+    @_guarded_iter
     def matches(self) -> Iterator[Match]:
         """The match as it starts, then after each move, deal by deal.
 
@@ -485,10 +540,12 @@ class MatchRecord:
             pass
         return match
 
+    @_guarded
     def deal_records(self) -> tuple[Record, ...]:
         """One `Record` per deal, with its deck and moves, to replay a deal on its own."""
         return tuple(Record.from_state(deal) for deal in _deals_of(self.final_match()))
 
+    @_guarded
     def to_text(self) -> str:
         """The text form: match tags, then one section per deal (see the module
         documentation)."""
