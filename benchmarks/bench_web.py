@@ -38,13 +38,14 @@ def serve(port: int, tables: int, save: str | None) -> None:
     import uvicorn
 
     from briscola.web.app import create_app
+    from briscola.web.server import config
 
     registry = Tables(save, limit=tables)
     opened = [
         registry.create(
             TableSettings(
                 "classic-4",
-                format="fixed_deals(100000)",
+                format="fixed_deals(100)",
                 seed=seed,
                 bots={1: "random", 2: "random", 3: "random"},
             )
@@ -52,7 +53,7 @@ def serve(port: int, tables: int, save: str | None) -> None:
         for seed in range(tables)
     ]
     print(json.dumps([[table.id, table.tokens[0]] for table in opened]), flush=True)
-    uvicorn.run(create_app(registry), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.Server(config(create_app(registry), host="127.0.0.1", port=port)).run()
 
 
 class Counters:

@@ -26,12 +26,13 @@ def live_server(tables: Tables, *, bot_delay: float = 0.0) -> Iterator[str]:
     import uvicorn
 
     from briscola.web.app import create_app
+    from briscola.web.server import config
 
     port = free_port()
-    config = uvicorn.Config(
-        create_app(tables, bot_delay=bot_delay), host="127.0.0.1", port=port, log_level="warning"
+    # The configuration of `briscola serve`, so that the tests meet its limits.
+    server = uvicorn.Server(
+        config(create_app(tables, bot_delay=bot_delay), host="127.0.0.1", port=port)
     )
-    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Callable
+from typing import Any
 
 from .._quote import quote
 from ..errors import RulesError
 from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSettings
 
-__all__ = ["MAX_HEAD", "SHUTDOWN_TIMEOUT", "STALLED_TIMEOUT", "links", "serve"]
+__all__ = ["MAX_HEAD", "SHUTDOWN_TIMEOUT", "STALLED_TIMEOUT", "config", "links", "serve"]
 
 MAX_HEAD = 16 * 1024
 """The longest request line and headers the server reads, in bytes."""
@@ -75,7 +76,7 @@ def serve(
         raise ImportError(
             "briscola serve needs uvicorn and Starlette: pip install 'briscola[web]'"
         ) from error
-    from .app import MAX_MESSAGE, check_bot_delay, create_app  # Starlette, once uvicorn is found
+    from .app import check_bot_delay, create_app  # Starlette, once uvicorn is found
 
     check_bot_delay(bot_delay)
     # Bound first: no table is opened, and no link printed, for a port that is not ours.
@@ -99,7 +100,17 @@ def serve(
     if lobby:
         echo(f"lobby: {base}/")
     app = create_app(tables, lobby=lobby, bot_delay=bot_delay)
-    config = uvicorn.Config(
+    uvicorn.Server(config(app, host=host, port=port)).run(sockets=listening)
+
+
+def config(app: Any, *, host: str, port: int) -> Any:
+    """The ``uvicorn.Config`` that `serve` runs ``app`` with: the server's limits in one
+    place, for anyone who serves `create_app` in a program of their own."""
+    import uvicorn
+
+    from .app import MAX_MESSAGE
+
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -113,7 +124,6 @@ def serve(
         # A stop waits this long for the connections to close, then cuts them.
         timeout_graceful_shutdown=SHUTDOWN_TIMEOUT,
     )
-    uvicorn.Server(config).run(sockets=listening)
 
 
 def _listen(host: str, port: int) -> list[socket.socket]:
