@@ -241,3 +241,14 @@ def test_ray_gives_the_same_games_and_leaves_the_global_random_alone() -> None:
         remote = simulate("classic", _players(2), 12, seed=7, executor=executor, chunk=5)
     assert random.getstate() == before
     assert remote.games == serial.games
+
+
+def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:
+    def first(view: View) -> Move:
+        return view.legal_moves[0]
+
+    with (
+        ProcessPoolExecutor(max_workers=1) as processes,
+        pytest.raises(RulesError, match=r"player 0 .* cannot be sent to a process pool"),
+    ):
+        simulate("classic", [first, RandomPlayer(1)], 2, seed=1, executor=processes)

@@ -25,9 +25,10 @@ import copy
 import hashlib
 import importlib
 import math
+import pickle
 import sys
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Final
 
 import attrs
@@ -324,6 +325,8 @@ def simulate(
         raise RulesError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
+    if isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(players)
     job = _Job(r, tuple(players), seed, fmt, match_options)
     bar = _progress_bar(games) if progress else None
     results: list[GameResult] = []
@@ -348,6 +351,19 @@ def simulate(
         if bar is not None:
             bar.close()
     return Simulation(r, tuple(repr(p) for p in players), seed, fmt, tuple(results))
+
+
+def _check_picklable(players: Sequence[Player]) -> None:
+    """A process pool sends the players to its workers with `pickle`: refuse at once, by
+    name, a player it cannot send (a lambda, a function defined inside another)."""
+    for index, player in enumerate(players):
+        try:
+            pickle.dumps(player)
+        except Exception:  # pickle raises PicklingError, TypeError or AttributeError
+            raise RulesError(
+                f"player {index} ({quote(player, 60)}) cannot be sent to a process pool: "
+                "define it at the top level of a module, or use a ThreadPoolExecutor"
+            ) from None
 
 
 _MATCH_OPTIONS: Final[tuple[str, ...]] = (
