@@ -1,4 +1,4 @@
-"""The ``briscola`` command: a seeded demo game, records, schemas and the list of variants.
+"""The briscola command: a demo game, records, schemas, variants, play, arena and serve.
 
 ```text
 briscola --version

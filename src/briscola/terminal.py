@@ -62,7 +62,8 @@ Type a move as shown in "your moves", for example:
   declare has AC, declare lacks AC, declare weak hand, declare strong hand
   signal ACE      a signal to your partner;  show hand: show your hand to your partner
 Other commands: help, moves (list your legal moves), table (show the table again), quit.
-Suits: D Denari, C Coppe, S Spade, B Bastoni. Ranks: A 2 3 4 5 6 7 J Q K."""
+Suits: D Denari, C Coppe, S Spade, B Bastoni. Ranks: A 2 3 4 5 6 7 J Q K
+(8, 9 and 10 are read as J, Q and K, as on cards numbered 1 to 10)."""
 
 
 def make_player(name: str, seed: int | None) -> Player:
