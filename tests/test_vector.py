@@ -294,3 +294,14 @@ def test_a_batch_is_bounded() -> None:
     too_many = np.broadcast_to(row, (MAX_DEALS + 1, 40))  # a view: no memory taken
     with pytest.raises(RulesError, match="MAX_DEALS"):
         VectorGame("classic", decks=too_many)
+
+
+def test_points_are_a_copy_of_the_moment() -> None:
+    game = VectorGame("classic", count=8, seed=1)
+    before = game.points
+    rng = np.random.default_rng(1)
+    while not game.done:
+        game.step(game.random_actions(rng))
+    assert not before.any()
+    assert (game.points.sum(axis=1) == 120).all()
+    assert not game.points.flags.writeable

@@ -27,7 +27,15 @@ from ._numbers import whole_number
 from .cards import Card
 from .errors import RulesError
 
-__all__ = ["check_seed", "deal_hands", "entropy", "fresh_seed", "seed_text", "shuffle"]
+__all__ = [
+    "check_seed",
+    "deal_hands",
+    "derived_seed",
+    "entropy",
+    "fresh_seed",
+    "seed_text",
+    "shuffle",
+]
 
 _DOMAIN = b"briscola/shuffle/v1:"
 # Python's default limit on int-to-decimal conversion: seeds below it keep the decimal text
@@ -115,6 +123,22 @@ def _load_sha512() -> Callable[[bytes], Any]:
 
     _sha512 = hashlib.sha512
     return _sha512
+
+
+def derived_seed(label: str, seed: int, index: int) -> int:
+    """A 64-bit seed for use number ``index`` of ``seed`` under ``label`` (such as
+    ``"simulate/player"``): SHA-256 of ``"briscola/<label>:<seed_text(seed)>:<index>"``, its
+    first 8 bytes big-endian. Seeds derived so are unrelated to each other, where
+    ``seed + index`` would give the next seed's streams shifted by one."""
+    sha256 = _load_sha256()
+    text = f"briscola/{label}:{seed_text(seed)}:{index}".encode()
+    return int.from_bytes(sha256(text).digest()[:8], "big")
+
+
+def _load_sha256() -> Callable[[bytes], Any]:
+    import hashlib  # as for the shuffle: loaded on first use, not by `import briscola`
+
+    return hashlib.sha256
 
 
 def fresh_seed() -> int:

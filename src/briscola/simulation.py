@@ -22,7 +22,6 @@ Examples:
 from __future__ import annotations
 
 import copy
-import hashlib
 import importlib
 import math
 import pickle
@@ -33,7 +32,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._deal import check_seed, seed_text
+from ._deal import check_seed, derived_seed
 from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
@@ -245,11 +244,7 @@ def game_seed(seed: int, game: int) -> int:
 
     It depends on the two numbers only, never on how the games are split among workers.
     """
-    # seed_text: the seed's decimal digits, or (past 4,300 digits) its hexadecimal ones
-    digest = hashlib.sha256(
-        b"briscola/simulate/v1:%s:%d" % (seed_text(seed).encode(), game)
-    ).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return derived_seed("simulate/v1", seed, game) >> 1
 
 
 def simulate(
@@ -451,8 +446,7 @@ class _Job:
 def _fresh(player: Player, seed: int, index: int) -> Player:
     with_seed = getattr(player, "with_seed", None)
     if callable(with_seed):
-        digest = hashlib.sha256(b"briscola/simulate/player:%d:%d" % (seed, index)).digest()
-        fresh = with_seed(int.from_bytes(digest[:8], "big"))
+        fresh = with_seed(derived_seed("simulate/player", seed, index))
         if isinstance(fresh, Player):
             return fresh
     try:

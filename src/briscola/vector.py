@@ -458,8 +458,9 @@ class VectorGame:
 
     @property
     def points(self) -> npt.NDArray[np.int16]:
-        """Card points captured by each seat, shape ``(N, players)`` (read only)."""
-        return self._read_only(self._points.T)
+        """Card points captured by each seat so far, shape ``(N, players)`` (read only): a
+        copy, which keeps the points of the moment it was read as play goes on."""
+        return self._read_only(self._points.T.copy())
 
     @staticmethod
     def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:

@@ -224,3 +224,17 @@ def test_a_seat_may_be_a_numpy_integer(seat: Any) -> None:
 def test_a_seat_that_is_not_a_playing_seat_is_refused(seat: Any) -> None:
     with pytest.raises(RulesError, match=r"use a seat that plays in 'classic' \(0, 1\)"):
         BriscolaEnv("classic", seat=seat)
+
+
+def test_each_opponent_of_each_episode_draws_its_own_stream() -> None:
+    """Opponents are reseeded by hashing the episode's seed with their seat: with
+    ``seed + seat``, seat 2 of episode 101 would replay seat 1 of episode 100."""
+    env = BriscolaEnv("classic-4")
+    streams = {}
+    for seed in (100, 101):
+        env.reset(seed=seed)
+        for seat, player in enumerate(env._players):
+            if isinstance(player, RandomPlayer):
+                streams[seed, seat] = player.seed
+    assert len(set(streams.values())) == len(streams) == 6
+    assert streams[100, 2] != streams[101, 1]

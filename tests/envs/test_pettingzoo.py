@@ -92,6 +92,7 @@ def test_reset_deals_new_game_and_rewards_are_the_game_points(variant: str) -> N
     final = briscola.score(table.game)
     assert final.final
     assert totals == {f"player_{seat}": final.deltas[seat] for seat in _active(table)}
+    assert all(type(reward) is float for reward in table.rewards.values())  # as Gymnasium's
 
 
 def _active(table: raw_env) -> tuple[int, ...]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
+from .._deal import derived_seed
 from .._quote import quote
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
@@ -205,7 +206,12 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         while True:
             if deal_seed is None:
                 deal_seed = int(self.np_random.integers(_SEED_SPAN))
-            self._players = [_reseeded(p, deal_seed + s) for s, p in enumerate(self.opponents)]
+            # One unrelated stream per seat and deal: with `deal_seed + s`, seat 2 of one
+            # episode would replay seat 1 of the next seed's.
+            self._players = [
+                _reseeded(p, derived_seed("gymnasium/opponent", deal_seed, s))
+                for s, p in enumerate(self.opponents)
+            ]
             self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed))
             self._advance()
             if self.game.phase is not Phase.OVER:

@@ -153,8 +153,8 @@ class raw_env(AECEnv):
         state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
         self._tracker = encoding.Tracker(state)
         self.agents = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
@@ -263,8 +263,8 @@ class raw_env(AECEnv):
         deltas = score(state).deltas
         for agent in self.agents:
             delta = deltas[self._seat_of[agent]]
-            self.rewards[agent] = delta
-            self._cumulative_rewards[agent] = delta
+            self.rewards[agent] = float(delta)  # a float, as Gymnasium's rewards
+            self._cumulative_rewards[agent] = float(delta)
             self.terminations[agent] = True
         if state.turn is None and self.agents:
             self.agent_selection = self.agents[0]
