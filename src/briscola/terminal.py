@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import math
 import os
 import signal
@@ -24,7 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
-from ._deal import check_seed, seed_text
+from ._deal import check_seed, derived_seed
 from ._quote import quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, score
@@ -79,8 +78,7 @@ def make_player(name: str, seed: int | None) -> Player:
 
 
 def _seed_for(seed: int, seat: int) -> int:
-    digest = hashlib.sha256(b"briscola/play/v1:%s:%d" % (seed_text(seed).encode(), seat)).digest()
-    return int.from_bytes(digest[:8], "big")
+    return derived_seed("play/v1", seed, seat)
 
 
 class _Quit(Exception):

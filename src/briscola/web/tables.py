@@ -9,7 +9,6 @@ moves arrive as notation and are read with `parse_move`, applied with the seat-c
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import os
@@ -45,6 +44,7 @@ from .. import (
     public_view,
     score,
 )
+from .._deal import derived_seed
 from .._quote import quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..rules import VariantId
@@ -592,8 +592,7 @@ def _trick_seats(view: View) -> list[int]:
 
 def _bot_seed(seed: int, seat: int) -> int:
     """A bot's own seed, drawn from the match seed and its seat."""
-    digest = hashlib.sha256(b"briscola/web/bot:%d:%d" % (seed, seat)).digest()
-    return int.from_bytes(digest[:8], "big")
+    return derived_seed("web/bot", seed, seat)
 
 
 class Tables:
