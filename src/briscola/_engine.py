@@ -34,6 +34,7 @@ from ._rounds import (
 )
 from .cards import Card, Suit
 from .errors import (
+    _FOREIGN,
     BriscolaError,
     IllegalMoveError,
     InvalidMoveError,
@@ -143,15 +144,11 @@ def new_game(
         return _deal(r, dealt, dealer, removed, trump_suit)
     except BriscolaError:
         raise
-    except _BROKEN_RULES:
+    except _FOREIGN:
         # Only a Rules edited past its checks (object.__setattr__ on a copy) gets here.
         raise RulesError(
             "these rules are inconsistent (edited past their checks): build them with rules()"
         ) from None
-
-
-# What dealing with a `Rules` whose fields do not fit together raises.
-_BROKEN_RULES: Final = (IndexError, KeyError, TypeError, AttributeError, ValueError)
 
 
 def _check_dealer(r: Rules, dealer: object) -> int:

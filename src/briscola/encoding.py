@@ -29,13 +29,14 @@ from ._numbers import whole_number
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .errors import (
+    _FOREIGN,
     BriscolaError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
     RulesError,
 )
-from .game import _FOREIGN, _inconsistent, _inconsistent_view, apply, legal_moves
+from .game import _inconsistent, _inconsistent_view, apply, legal_moves
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,

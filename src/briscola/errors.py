@@ -16,6 +16,8 @@ BriscolaError(Exception)
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
     "BriscolaError",
     "IllegalMoveError",
@@ -24,6 +26,13 @@ __all__ = [
     "InvalidStateError",
     "RulesError",
 ]
+
+
+# What code raises when a value built or edited by hand breaks an assumption of the library
+# (a state, a view, a record, rules edited past their checks). The public functions catch
+# these, after letting their own errors (a BriscolaError is a ValueError) pass through, and
+# raise an error of the hierarchy below instead.
+_FOREIGN: Final = (IndexError, KeyError, TypeError, AttributeError, AssertionError, ValueError)
 
 
 class BriscolaError(Exception):

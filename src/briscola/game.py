@@ -24,7 +24,7 @@ from typing import Final, NoReturn, overload
 
 from . import _engine, _play
 from ._engine import new_game
-from .errors import BriscolaError, InvalidStateError
+from .errors import _FOREIGN, BriscolaError, InvalidStateError
 from .match import (
     Match,
     MatchScore,
@@ -56,17 +56,6 @@ __all__ = [
     "random_playout",
     "score",
 ]
-
-# What a verb raises when a state breaks an assumption of the engine. BriscolaError values
-# (IllegalMoveError is a ValueError) are caught first and pass through unchanged.
-_FOREIGN: Final = (
-    IndexError,
-    KeyError,
-    TypeError,
-    AttributeError,
-    AssertionError,
-    ValueError,
-)
 
 
 def _inconsistent(verb: str) -> NoReturn:

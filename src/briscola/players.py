@@ -39,8 +39,8 @@ from typing import Final, Protocol, runtime_checkable
 from ._deal import check_seed
 from ._quote import number_text, quote
 from .cards import DECK, Card, Rank, Suit
-from .errors import BriscolaError, RulesError
-from .game import _FOREIGN, _inconsistent_view, apply, legal_moves, random_playout
+from .errors import _FOREIGN, BriscolaError, RulesError
+from .game import _inconsistent_view, apply, legal_moves, random_playout
 from .moves import (
     STRONG_HAND,
     WEAK_HAND,

@@ -56,6 +56,7 @@ from ._quote import number_text, quote
 from ._repr import fields_repr
 from .cards import Card, Suit
 from .errors import (
+    _FOREIGN,
     BriscolaError,
     IllegalMoveError,
     InvalidNotationError,
@@ -119,10 +120,6 @@ _DEAL_TAGS: Final = ("Deal", "Dealer", "Deck", "TrumpSuit", "Result")
 _R = TypeVar("_R")
 _Record = TypeVar("_Record", "Record", "MatchRecord")
 
-# What a record edited past its checks (``object.__setattr__`` on a copy) makes the
-# replaying and writing code raise.
-_BROKEN: Final = (AttributeError, IndexError, KeyError, TypeError, ValueError)
-
 
 def _inconsistent(record: object) -> InvalidStateError:
     kind = type(record).__name__
@@ -142,7 +139,7 @@ def _guarded(method: Callable[[_Record], _R]) -> Callable[[_Record], _R]:
             return method(self)
         except BriscolaError:
             raise
-        except _BROKEN:
+        except _FOREIGN:
             raise _inconsistent(self) from None
 
     return guarded
@@ -159,7 +156,7 @@ def _guarded_iter(
             yield from method(self)
         except BriscolaError:
             raise
-        except _BROKEN:
+        except _FOREIGN:
             raise _inconsistent(self) from None
 
     return guarded
@@ -470,7 +467,7 @@ class MatchRecord:
             )
         except BriscolaError:
             raise
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        except _FOREIGN:
             # A match edited by hand whose fields do not fit together.
             raise InvalidStateError(
                 "this match is inconsistent: build matches with new_match and apply"

@@ -28,7 +28,7 @@ from ._numbers import seat_number
 from ._quote import quote
 from ._repr import fields_repr
 from .cards import DECK, SUIT_WORDS, Card, Rank, Suit
-from .errors import BriscolaError, RulesError
+from .errors import _FOREIGN, BriscolaError, RulesError
 
 __all__ = [
     "MAX_HAND_SIZE",
@@ -1101,7 +1101,7 @@ class Rules(_RulesCache):
             object.__setattr__(self, "players", _PRESETS[self.variant].players)
         try:
             problems = _check(self)
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        except _FOREIGN:
             problems = None
         if problems is None:
             raise RulesError(

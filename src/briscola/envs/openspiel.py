@@ -39,7 +39,7 @@ from numbers import Real
 from typing import Any, Final, cast
 
 from .._engine import deal_from
-from .._numbers import whole_number
+from .._numbers import seat_number, whole_number
 from .._quote import quote
 from ..cards import Card, Suit
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
@@ -305,8 +305,8 @@ class BriscolaState(pyspiel.State):
         self._state = apply(self._state, encoding.action_move(action, self._state))
 
     def _check_player(self, player: object) -> int:
-        number = whole_number(player)
-        if number is None or not 0 <= number < self._rules.players:
+        number = seat_number(player, self._rules.players)
+        if number is None:
             raise RulesError(
                 f"player {quote(player)} is not a seat of this game: seats run from 0 to "
                 f"{self._rules.players - 1}"

@@ -30,7 +30,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .._quote import quote
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
@@ -56,6 +56,9 @@ __all__ = ["env", "raw_env"]
 
 def _agent(seat: int) -> str:
     return f"player_{seat}"
+
+
+_EVERYONE_LEFT: Final = "the deal is over and every agent has left it: call reset() to deal again"
 
 
 class raw_env(AECEnv):
@@ -216,9 +219,7 @@ class raw_env(AECEnv):
 
     def _dead_step(self, agent: str, action: object) -> None:
         if agent not in self.terminations:
-            raise IllegalMoveError(
-                "the deal is over and every agent has left it: call reset() to deal again"
-            )
+            raise IllegalMoveError(_EVERYONE_LEFT)
         if action is not None:
             raise IllegalMoveError(
                 f"the deal is over for {agent}: step with None to leave it, not {quote(action)}"
@@ -236,9 +237,7 @@ class raw_env(AECEnv):
             raise no_deal()
         agent = self.agent_selection
         if agent not in self.terminations:
-            raise InvalidStateError(
-                "the deal is over and every agent has left it: call reset() to deal again"
-            )
+            raise InvalidStateError(_EVERYONE_LEFT)
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],

@@ -32,9 +32,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from .. import OPTIONS, VARIANTS, BriscolaError, Match, RulesError
+from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
 from .._quote import quote
-from .tables import BOT_KINDS, Table, Tables, TableSettings, option_value
+from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, option_value
 
 try:
     from starlette.applications import Starlette
@@ -197,7 +197,7 @@ class Room:
             if built[client.seat] != client.table_text:
                 client.post_table(built[client.seat])
 
-    async def moved(self, undo: tuple[Match, int, int]) -> bool:
+    async def moved(self, undo: Checkpoint) -> bool:
         """After a move (under `lock`): save the table, then tell everyone; ``False`` when
         the table could not be saved, and the move made since ``undo`` was undone.
 
@@ -207,7 +207,7 @@ class Room:
         """
         self.tables.touch(self.table)
         try:
-            await asyncio.to_thread(self.tables.save, self.table, finished_before=undo[1])
+            await asyncio.to_thread(self.tables.save, self.table, finished_before=undo.finished)
         except OSError as error:
             self.table.restore(undo)
             _log.error(
@@ -510,17 +510,21 @@ async def _move(room: Room, client: _Client, request: dict[str, Any]) -> None:
         try:
             room.table.play(client.seat, notation, ply=ply, deal=deal)
         except BriscolaError as error:
-            client.post(_error(str(error)[:300]))
-            # The refused sender may hold a stale view: send it the current one.
-            client.post_table(room.table.message(client.seat))
+            _refused(room, client, str(error)[:300])
             return
         if not await room.moved(undo):
-            client.post(
-                _error("the server could not save this move, so it was not made: try again")
+            _refused(
+                room, client, "the server could not save this move, so it was not made: try again"
             )
-            client.post_table(room.table.message(client.seat))
             return
     room.wake_bots()
+
+
+def _refused(room: Room, client: _Client, message: str) -> None:
+    """Tell a player why its move was not made, and send it the table as it is: it may
+    hold a stale view."""
+    client.post(_error(message))
+    client.post_table(room.table.message(client.seat))
 
 
 def _read(text: str) -> dict[str, Any] | str:

@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from .. import (
     VARIANTS,
@@ -54,6 +54,7 @@ __all__ = [
     "KEEP_FINISHED",
     "KEEP_IDLE",
     "MAX_TABLES",
+    "Checkpoint",
     "Player",
     "Table",
     "TableSettings",
@@ -265,6 +266,17 @@ class TableSettings:
             raise InvalidStateError(f"saved table settings are not valid ({error})") from None
 
 
+class Checkpoint(NamedTuple):
+    """Where a table stood before a move: what `Table.restore` needs to undo it."""
+
+    match: Match
+    """The match before the move."""
+    finished: int
+    """How many deals had finished."""
+    moves: int
+    """How many moves had been made at the table."""
+
+
 class Table:
     """One table: a match, a private token per seat, and the bots that fill seats.
 
@@ -394,15 +406,15 @@ class Table:
         self.match = after
         self.moves.append(str(move))
 
-    def checkpoint(self) -> tuple[Match, int, int]:
+    def checkpoint(self) -> Checkpoint:
         """What `restore` needs to undo the moves made after this call."""
-        return self.match, len(self.finished), len(self.moves)
+        return Checkpoint(self.match, len(self.finished), len(self.moves))
 
-    def restore(self, checkpoint: tuple[Match, int, int]) -> None:
+    def restore(self, checkpoint: Checkpoint) -> None:
         """Undo every move made since `checkpoint` (a move that could not be saved)."""
-        self.match, finished, moves = checkpoint
-        del self.finished[finished:]
-        del self.moves[moves:]
+        self.match = checkpoint.match
+        del self.finished[checkpoint.finished :]
+        del self.moves[checkpoint.moves :]
 
     def legal_for(self, seat: int) -> tuple[Move, ...]:
         """The moves ``seat`` may make now (``()`` when it is not its turn)."""
