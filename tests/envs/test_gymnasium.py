@@ -238,3 +238,43 @@ def test_each_opponent_of_each_episode_draws_its_own_stream() -> None:
                 streams[seed, seat] = player.seed
     assert len(set(streams.values())) == len(streams) == 6
     assert streams[100, 2] != streams[101, 1]
+
+
+@pytest.mark.parametrize("dealer", [0, 2, np.int64(3)])
+def test_reset_takes_a_dealer_in_its_options(dealer: Any) -> None:
+    env = BriscolaEnv("classic-4", seat=1)
+    env.reset(seed=5, options={"dealer": dealer})
+    first = new_game("classic-4", seed=5, dealer=int(dealer))
+    assert env.game.dealer == dealer
+    assert env.game.deck == first.deck
+    assert env.game.history[: len(first.history)] == first.history
+    assert env.game.turn == 1
+    env.reset(seed=5)
+    assert env.game.dealer == 3  # the default again: options hold for one episode
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dealer": 4}, r"dealer=4 is not a seat of 'classic-4': seats run from 0 to 3"),
+        ({"dealer": True}, r"dealer=True is not a seat"),
+        ({"dealer": "0"}, r"dealer='0' is not a seat"),
+        ([("dealer", 0)], r"options must be a dict, not list"),
+    ],
+)
+def test_a_bad_dealer_is_refused_before_anything_changes(options: Any, message: str) -> None:
+    env = BriscolaEnv("classic-4")
+    env.reset(seed=8)
+    before = env.game
+    with pytest.raises(RulesError, match=message):
+        env.reset(seed=9, options=options)
+    assert env.game is before
+
+
+def test_the_learning_seat_cannot_deal_where_the_dealer_sits_out() -> None:
+    env = BriscolaEnv("bugiarda-5", seat=0)
+    with pytest.raises(RulesError, match=r"in 'bugiarda-5' the dealer sits out"):
+        env.reset(seed=1, options={"dealer": 0})
+    env.reset(seed=1, options={"dealer": 2})
+    assert env.game.dealer == 2
+    assert 0 in env.rules.seats_for(2)

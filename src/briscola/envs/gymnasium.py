@@ -11,10 +11,11 @@ for a void deal; a deal ends the episode (``terminated``).
 
 ``reset(seed=s)`` deals ``new_game(variant, seed=s)`` (Gymnasium takes seeds of 0 or more)
 and reseeds the opponents that have ``with_seed`` (the players of `briscola.players`) from
-``s``, so a seed replays a whole episode. A deal that ends before the learning seat ever
-acts (one annulled as dealt) is dealt again from the environment's generator. An action that
-is not legal changes nothing (``info["illegal_action"]`` is true) unless the environment was
-made with ``illegal_action="raise"``.
+``s``, so a seed replays a whole episode; ``reset(options={"dealer": d})`` picks the
+dealer. A deal that ends before the learning seat ever acts (one annulled as dealt) is dealt
+again from the environment's generator. An action that is not legal changes nothing
+(``info["illegal_action"]`` is true) unless the environment was made with
+``illegal_action="raise"``.
 
 Importing this module registers ``briscola/<preset>-v0`` for every preset
 (``gymnasium.make("briscola/classic-v0")``), taking the same keyword arguments.
@@ -189,18 +190,24 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game (``new_game(variant, seed=seed)`` when ``seed`` is given) and
-        let the opponents play up to the learning seat's first turn.
+        """Deal a new game (``new_game(variant, seed=seed, dealer=dealer)`` when ``seed``
+        is given) and let the opponents play up to the learning seat's first turn.
+
+        ``options`` may hold ``"dealer"``, the dealer's seat for this episode (by default
+        the last seat, as in `new_game`); other keys are ignored. Where the dealer sits out
+        the deal (``bugiarda-5``), the learning seat cannot deal.
 
         Raises:
-            RulesError: for a seed that is not a whole number of 0 or more, or an opponent
-                whose ``with_seed`` does not return a player.
+            RulesError: for a seed that is not a whole number of 0 or more, a bad dealer,
+                ``options`` that is not a dict, or an opponent whose ``with_seed`` does not
+                return a player.
         """
         seed = as_seed(seed)
         if seed is not None and seed < 0:
             raise RulesError(
                 f"seed={quote(seed)} is not valid: Gymnasium needs a seed of 0 or more, or None"
             )
+        dealer = self._dealer(options)
         super().reset(seed=seed)
         deal_seed = seed
         while True:
@@ -212,7 +219,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 _reseeded(p, derived_seed("gymnasium/opponent", deal_seed, s))
                 for s, p in enumerate(self.opponents)
             ]
-            self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed))
+            self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed, dealer=dealer))
             self._advance()
             if self.game.phase is not Phase.OVER:
                 break
@@ -220,6 +227,27 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
+
+    def _dealer(self, options: dict[str, Any] | None) -> int:
+        """The dealer that ``reset``'s ``options`` ask for, checked before anything changes."""
+        if options is not None and not isinstance(options, dict):
+            raise RulesError(f"options must be a dict, not {type(options).__name__}")
+        r = self.rules
+        dealer = (options or {}).get("dealer")
+        if dealer is None:
+            return r.players - 1
+        number = as_seat(dealer, tuple(range(r.players)))
+        if number is None:
+            raise RulesError(
+                f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
+                f"{r.players - 1}"
+            )
+        if self.seat not in r.seats_for(number):
+            raise RulesError(
+                f"dealer={number} is not valid here: in {r.variant!r} the dealer sits out, "
+                f"and seat {self.seat} is the learning seat"
+            )
+        return number
 
     def step(
         self, action: int | np.integer[Any]
