@@ -200,3 +200,21 @@ def test_an_integer_too_long_to_print_is_described_by_its_size(digits: int) -> N
         document = {"type": "move", "format": huge, "move": "AD"}
         text = json.dumps(document)
         assert bits in _short_error(lambda: loads(text), briscola.InvalidNotationError)
+
+
+@pytest.mark.parametrize(
+    ("name", "call"),
+    [
+        ("seat", lambda s: observe(s, 9)),
+        ("seat", lambda s: apply(s, legal_moves(s)[0], seat=9)),
+        ("dealer", lambda s: new_game("classic", seed=1, dealer=9)),
+        ("dealer", lambda s: s.rules.seats_for(9)),
+    ],
+)
+def test_every_seat_refusal_names_the_argument_and_the_seats(
+    name: str, call: Callable[[State], object]
+) -> None:
+    state = new_game("classic", seed=1)
+    expected = rf"^{name}=9 is not a seat of 'classic': seats run from 0 to 1$"
+    with pytest.raises(briscola.RulesError, match=expected):
+        call(state)

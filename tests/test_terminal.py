@@ -107,7 +107,7 @@ def test_bad_arguments_exit_2() -> None:
     assert "Traceback" not in done.stderr
     done = _run("play", "--seat", "5")
     assert done.returncode == 2
-    assert "seat 5" in done.stderr
+    assert "seat=5 is not a seat of 'classic'" in done.stderr
     done = _run("arena", "--players", "greedy,smart")
     assert done.returncode == 2
     assert "unknown player 'smart'" in done.stderr

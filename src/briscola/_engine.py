@@ -22,7 +22,7 @@ from . import _play
 from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
 from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
-from ._numbers import seat_number, whole_number
+from ._numbers import whole_number
 from ._quote import quote
 from ._rounds import (
     apply_round,
@@ -64,6 +64,7 @@ from .rules import (
     TableRules,
     TrumpSource,
     VariantId,
+    check_seat,
     rules,
 )
 from .state import Phase, State, _StateCache, builder
@@ -120,7 +121,7 @@ def new_game(
             r = variant
         else:
             r = rules(variant)
-        dealer = r.players - 1 if dealer is None else _check_dealer(r, dealer)
+        dealer = r.players - 1 if dealer is None else check_seat(r, dealer, "dealer")
         trump_suit = None if r.trump_suit is None else Suit(r.trump_suit)
         if seed is not None and type(seed) is not int:
             seed = check_seed(seed)
@@ -151,16 +152,6 @@ def new_game(
         ) from None
 
 
-def _check_dealer(r: Rules, dealer: object) -> int:
-    number = seat_number(dealer, r.players)
-    if number is None:
-        raise RulesError(
-            f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
-            f"{r.players - 1}"
-        )
-    return number
-
-
 def deal_from(
     r: Rules, deck: Sequence[Card], dealer: int, trump_suit: Suit | None = None
 ) -> State:
@@ -169,7 +160,7 @@ def deal_from(
     Raises:
         RulesError: for a deck that is not the variant's, or a missing flipped suit.
     """
-    dealer = _check_dealer(r, dealer)
+    dealer = check_seat(r, dealer, "dealer")
     if r.trump_source is TrumpSource.SEPARATE_FLIP:
         if trump_suit is None and r.trump_suit is not None:
             trump_suit = Suit(r.trump_suit)
@@ -462,13 +453,7 @@ def check_sender(
     check_state(deal, "apply")
     players = deal.rules.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        number = seat_number(seat, players)
-        if number is None:
-            raise RulesError(
-                f"seat={quote(seat)} is not a seat of {deal.rules.variant!r}: seats run from "
-                f"0 to {players - 1}"
-            )
-        seat = number
+        seat = check_seat(deal.rules, seat)
     if ply is not None and (type(ply) is not int or ply < 0):
         number = whole_number(ply)
         if number is None or number < 0:

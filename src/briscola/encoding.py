@@ -54,10 +54,19 @@ from .moves import (
     Signal,
     SwapTrump,
 )
-from .rules import SIGNAL_TOKENS, Rules, ShareHands, Stakes, TrumpKind, TrumpSource, rules
+from .rules import (
+    SIGNAL_TOKENS,
+    Rules,
+    ShareHands,
+    Stakes,
+    TrumpKind,
+    TrumpSource,
+    check_seat,
+    rules,
+)
 from .scoring import called_card_played, contract_of, holds
 from .state import Phase, State
-from .views import View, _checked_seat, _public_cards, observe
+from .views import View, _public_cards, observe
 
 if TYPE_CHECKING:
     import numpy as np
@@ -883,7 +892,7 @@ class Tracker:
         state = self._state
         r = state.rules
         if type(seat) is not int or not 0 <= seat < r.players:
-            seat = _checked_seat(r, seat)
+            seat = check_seat(r, seat)
         try:
             if not (self._ready or state.history or state.tricks or state.trick or state.shown):
                 self._deal(state)

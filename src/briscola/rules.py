@@ -1196,13 +1196,7 @@ class Rules(_RulesCache):
         """The seats that play a deal dealt by ``dealer``, in play order from the first hand
         (the dealer is left out where it sits out)."""
         if type(dealer) is not int or not 0 <= dealer < self.players:
-            number = seat_number(dealer, self.players)
-            if number is None:
-                last = self.players - 1
-                raise RulesError(
-                    f"dealer={quote(dealer)} is not a seat of {self.variant!r}: use 0 to {last}"
-                )
-            dealer = number
+            dealer = check_seat(self, dealer, "dealer")
         return self.trick_seats[dealer][self.next_seats[dealer][dealer]]
 
     @property
@@ -1230,6 +1224,18 @@ class Rules(_RulesCache):
     def __repr__(self) -> str:
         args = "".join(f", {name}={_show(value)}" for name, value in self.options.items())
         return f"rules({self.variant!r}{args})"
+
+
+def check_seat(r: Rules, value: object, name: str = "seat") -> int:
+    """``value`` as a plain ``int`` seat of ``r`` (a ``numpy`` integer too), or a
+    `RulesError` that names the argument ``name`` and the seats there are."""
+    number = seat_number(value, r.players)
+    if number is None:
+        raise RulesError(
+            f"{name}={quote(value)} is not a seat of {r.variant!r}: seats run from 0 to "
+            f"{r.players - 1}"
+        )
+    return number
 
 
 @functools.cache

@@ -31,7 +31,7 @@ from .match import Match, new_match
 from .moves import Move, parse_move
 from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from .render import render
-from .rules import VariantId, rules
+from .rules import VariantId, check_seat, rules
 from .scoring import Score
 from .simulation import PlayerSummary, Simulation, simulate
 from .state import State
@@ -113,8 +113,7 @@ def play(
     reader = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
-    if type(seat) is not int or not 0 <= seat < r.players:
-        raise RulesError(f"seat {seat!r} is not a seat of {r.variant!r}: use 0 to {r.players - 1}")
+    seat = check_seat(r, seat)
     if seed is not None:
         seed = check_seed(seed)
     if seed is None:

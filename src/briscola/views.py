@@ -14,13 +14,10 @@ import attrs
 from ._contract import is_revealed
 from ._engine import check_state, legal_moves, ply_of
 from ._frozen import builder
-from ._numbers import seat_number
-from ._quote import quote
 from ._received import received
 from .cards import Card, Suit
-from .errors import RulesError
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
-from .rules import Rules, TrumpSource
+from .rules import Rules, TrumpSource, check_seat
 from .scoring import (
     Score,
     called_card_played,
@@ -135,19 +132,8 @@ def observe(state: State, seat: int) -> View:
     check_state(state, "observe")
     r = state.rules
     if type(seat) is not int or not 0 <= seat < r.players:
-        seat = _checked_seat(r, seat)
+        seat = check_seat(r, seat)
     return _view(state, seat)
-
-
-def _checked_seat(r: Rules, seat: object) -> int:
-    """``seat`` as a plain ``int`` seat of ``r`` (a numpy integer too), or a `RulesError`."""
-    number = seat_number(seat, r.players)
-    if number is None:
-        raise RulesError(
-            f"seat {quote(seat)} is not a seat of {r.variant!r}: "
-            f"seats run from 0 to {r.players - 1}"
-        )
-    return number
 
 
 def public_view(state: State) -> View:

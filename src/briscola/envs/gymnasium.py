@@ -43,7 +43,7 @@ from ..game import new_game
 from ..moves import Move
 from ..players import RandomPlayer
 from ..render import render
-from ..rules import VARIANTS, Rules, VariantId, rules
+from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
@@ -236,12 +236,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         dealer = (options or {}).get("dealer")
         if dealer is None:
             return r.players - 1
-        number = as_seat(dealer, tuple(range(r.players)))
-        if number is None:
-            raise RulesError(
-                f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
-                f"{r.players - 1}"
-            )
+        number = check_seat(r, dealer, "dealer")
         if self.seat not in r.seats_for(number):
             raise RulesError(
                 f"dealer={number} is not valid here: in {r.variant!r} the dealer sits out, "
