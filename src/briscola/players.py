@@ -92,6 +92,15 @@ class Player(Protocol):
         ...
 
 
+def refuse_class(player: object, wanted: str) -> None:
+    """Raise `RulesError` when ``player`` is a class rather than a player: calling a class
+    with a `View` would build a player instead of choosing a move. ``wanted`` begins the
+    message ("opponents must be players")."""
+    if isinstance(player, type):
+        name = player.__name__
+        raise RulesError(f"{wanted} such as {name}(), not the class {name}")
+
+
 def unseen_cards(view: View) -> tuple[Card, ...]:
     """The cards whose place ``view``'s seat does not know, in card id order.
 

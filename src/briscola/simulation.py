@@ -39,7 +39,7 @@ from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MatchFormat, MatchScore, new_match
 from .moves import Move
-from .players import Player
+from .players import Player, refuse_class
 from .rules import Rules, VariantId, rules
 from .scoring import Score
 from .views import View
@@ -309,9 +309,7 @@ def simulate(
             f"{r.variant!r} has {r.players} seats: give {r.players} players, not {len(players)}"
         )
     for player in players:
-        if isinstance(player, type):
-            name = player.__name__
-            raise RulesError(f"a player must be a player such as {name}(), not the class {name}")
+        refuse_class(player, "a player must be a player")
         if not callable(player):
             raise RulesError(f"a player must be callable with a View, not {quote(player)}")
     if chunk is not None and (type(chunk) is not int or chunk < 1):

@@ -41,7 +41,7 @@ from .._quote import quote
 from ..errors import IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
-from ..players import RandomPlayer
+from ..players import RandomPlayer, refuse_class
 from ..render import render
 from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
@@ -164,7 +164,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if opponents is None:
             return [None if s == self.seat else RandomPlayer(seed=s) for s in range(n)]
         if callable(opponents):
-            _check_player(opponents)
+            refuse_class(opponents, "opponents must be players")
             return [None if s == self.seat else opponents for s in range(n)]
         if isinstance(opponents, str | bytes) or not isinstance(opponents, Sequence):
             raise RulesError(
@@ -174,7 +174,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if len(listed) != n - 1 or not all(callable(p) for p in listed):
             raise RulesError(f"opponents: give one callable for each of the {n - 1} other seats")
         for player in listed:
-            _check_player(player)
+            refuse_class(player, "opponents must be players")
         players: list[Opponent | None] = []
         for s in range(n):
             players.append(None if s == self.seat else listed.pop(0))
@@ -312,12 +312,6 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode == "human":
             print(text)
         return None
-
-
-def _check_player(player: object) -> None:
-    if isinstance(player, type):
-        name = player.__name__
-        raise RulesError(f"opponents must be players such as {name}(), not the class {name}")
 
 
 def _reseeded(player: Opponent | None, seed: int) -> Opponent | None:
