@@ -1,14 +1,15 @@
-"""Helpers shared by the environments: seeds, seats, the call before ``reset()``, and the
-extras' import errors."""
+"""Helpers shared by the environments: seeds, seats, ``reset()``'s options, the call before
+``reset()``, and the extras' import errors."""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from .._deal import check_seed
 from .._numbers import whole_number
-from ..errors import InvalidStateError
+from ..errors import InvalidStateError, RulesError
 
 
 def require(module: str, extra: str) -> ModuleType:
@@ -35,6 +36,20 @@ def as_seat(seat: object, seats: tuple[int, ...]) -> int | None:
     frameworks read seats from arrays), else ``None``."""
     number = whole_number(seat)
     return number if number in seats else None
+
+
+def dealer_option(options: object) -> Any:
+    """The ``"dealer"`` that ``reset(options=...)`` asks for, ``None`` when it asks for none;
+    other keys are ignored. The value is returned unchecked, for the caller to check as a seat.
+
+    Raises:
+        RulesError: for ``options`` that is not a dict.
+    """
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise RulesError(f"options must be a dict, not {type(options).__name__}")
+    return options.get("dealer")
 
 
 def no_deal() -> InvalidStateError:

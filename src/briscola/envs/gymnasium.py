@@ -47,7 +47,7 @@ from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
-from ._common import as_seat, as_seed, no_deal, require
+from ._common import as_seat, as_seed, dealer_option, no_deal, require
 
 require("gymnasium", "gymnasium")
 require("numpy", "gymnasium")
@@ -230,10 +230,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def _dealer(self, options: dict[str, Any] | None) -> int:
         """The dealer that ``reset``'s ``options`` ask for, checked before anything changes."""
-        if options is not None and not isinstance(options, dict):
-            raise RulesError(f"options must be a dict, not {type(options).__name__}")
         r = self.rules
-        dealer = (options or {}).get("dealer")
+        dealer = dealer_option(options)
         if dealer is None:
             return r.players - 1
         number = check_seat(r, dealer, "dealer")

@@ -39,7 +39,7 @@ from ..render import render
 from ..rules import Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
-from ._common import as_seed, no_deal, require
+from ._common import as_seed, dealer_option, no_deal, require
 
 require("pettingzoo", "pettingzoo")
 _np = require("numpy", "pettingzoo")
@@ -150,9 +150,7 @@ class raw_env(AECEnv):
         Raises:
             RulesError: for a bad seed, dealer or ``options`` that is not a dict.
         """
-        if options is not None and not isinstance(options, dict):
-            raise RulesError(f"options must be a dict, not {type(options).__name__}")
-        dealer = None if not options else options.get("dealer")
+        dealer = dealer_option(options)
         state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
         self._tracker = encoding.Tracker(state)
         self.agents = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
