@@ -374,6 +374,8 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
 def test_serve_refuses_bad_settings_before_listening(
     argv: list[str], error: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    if argv[0] == "--bot-delay":
+        pytest.importorskip("uvicorn")  # the server checks it, once the web extra is found
     from briscola.cli import main
 
     assert main(["serve", *argv]) == 2
@@ -385,6 +387,7 @@ def test_serve_refuses_bad_settings_before_listening(
 def test_serve_refuses_a_port_in_use_before_printing_any_link(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    pytest.importorskip("uvicorn")
     from briscola.cli import main
 
     with socket.create_server(("127.0.0.1", 0)) as taken:
@@ -447,6 +450,7 @@ def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -
 
 
 def test_the_library_refuses_what_the_command_refuses() -> None:
+    pytest.importorskip("starlette")
     from briscola.web.app import create_app
 
     for delay in (math.nan, math.inf, -1, 61, "1"):
