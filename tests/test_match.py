@@ -52,6 +52,7 @@ from briscola import (
     two_wins_or_120,
 )
 from briscola.match import after_deal
+from briscola.records import MatchRecord
 from helpers import (
     CHIAMATA,
     TWO_SIDED,
@@ -952,10 +953,28 @@ def test_s3_7_cappotto_wins_match_needs_all_120(
     assert not is_over(match)
 
 
+@pytest.mark.parametrize("value", [True, False])
 @pytest.mark.parametrize("variant", sorted(CHIAMATA))
-def test_s3_7_cappotto_wins_match_is_an_error_with_chiamata(variant: VariantId) -> None:
-    with pytest.raises(RulesError):
-        new_match(variant, seed=1, cappotto_wins_match=True)
+def test_s3_7_cappotto_wins_match_is_an_error_with_chiamata_whatever_its_value(
+    variant: VariantId, value: bool
+) -> None:
+    with pytest.raises(
+        RulesError,
+        match=f"^cappotto_wins_match={value} does not apply to '{variant}': a cappotto doubles",
+    ):
+        new_match(variant, seed=1, cappotto_wins_match=value)
+
+
+@pytest.mark.parametrize("variant", sorted(CHIAMATA))
+def test_s3_7_a_chiamata_match_keeps_the_field_through_json_and_records(
+    variant: VariantId,
+) -> None:
+    match = new_match(variant, seed=3)
+    assert match.cappotto_wins_match is False
+    assert briscola.loads(briscola.dumps(match), Match) == match
+    record = MatchRecord.from_state(match)
+    assert MatchRecord.from_text(record.to_text()).first_match() == match
+    assert briscola.loads(briscola.dumps(record), MatchRecord).first_match() == match
 
 
 # === Ruling R9: the verbs on a match ========================================================

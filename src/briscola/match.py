@@ -358,9 +358,11 @@ def new_match(
             raise RulesError(f"{name}={quote(value)} is not valid: use True or False")
         flags[name] = value
     _check_ends(r, chosen)
-    if flags["cappotto_wins_match"] and r.auction is not None:
+    if "cappotto_wins_match" in match_options and r.auction is not None:
+        # Like a table rule not listed for a preset: refused whatever its value (§8).
         raise RulesError(
-            "cappotto_wins_match=True does not apply to Chiamata: a cappotto doubles the stake"
+            f"cappotto_wins_match={flags['cappotto_wins_match']} does not apply to "
+            f"{r.variant!r}: a cappotto doubles the stake"
         )
     if dealer is None:
         first = r.players - 1

@@ -67,6 +67,7 @@ from .match import (
     DealerRotation,
     Match,
     MatchFormat,
+    MatchOptions,
     match_apply,
     match_score,
     new_match,
@@ -476,16 +477,16 @@ class MatchRecord:
     @_guarded
     def first_match(self) -> Match:
         """The match as it starts: its first deal just dealt."""
+        options: MatchOptions = {
+            "dealer_rotation": self.dealer_rotation,
+            "redeal_same_dealer_after_draw": self.redeal_same_dealer_after_draw,
+            "redeal_same_dealer_after_void": self.redeal_same_dealer_after_void,
+        }
+        if self.cappotto_wins_match:  # given only when set: Chiamata refuses it otherwise
+            options["cappotto_wins_match"] = True
         try:
             return new_match(
-                self.rules,
-                format=self.format,
-                seed=self.seed,
-                dealer=self.dealer,
-                dealer_rotation=self.dealer_rotation,
-                redeal_same_dealer_after_draw=self.redeal_same_dealer_after_draw,
-                redeal_same_dealer_after_void=self.redeal_same_dealer_after_void,
-                cappotto_wins_match=self.cappotto_wins_match,
+                self.rules, format=self.format, seed=self.seed, dealer=self.dealer, **options
             )
         except RulesError as error:
             raise InvalidNotationError(f"bad match settings: {error}") from None

@@ -904,6 +904,8 @@ def _decode_match(reader: _Reader) -> Match:
             "cappotto_wins_match",
         )
     }
+    if not flags["cappotto_wins_match"]:
+        del flags["cappotto_wins_match"]  # given only when set: Chiamata refuses it otherwise
     deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
     try:
         match = new_match(
