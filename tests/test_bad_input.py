@@ -36,6 +36,7 @@ from briscola import (
     render,
     rules,
 )
+from briscola.records import MatchRecord, read_record
 from briscola.serialize import MAX_INDENT
 
 
@@ -126,6 +127,9 @@ def test_arguments_of_the_wrong_kind() -> None:
         new_game("classic", deck=list(DECK), seed="bad")  # type: ignore[arg-type]
     with pytest.raises(briscola.InvalidNotationError):
         loads("{}", max_size=None)  # type: ignore[call-overload]
+    for read in (loads, Record.from_text, MatchRecord.from_text, read_record):
+        with pytest.raises(briscola.InvalidNotationError, match=r"^max_size=-1 is not valid"):
+            read("{}", max_size=-1)
     with pytest.raises(briscola.InvalidNotationError):
         dumps(state, indent=1.5)  # type: ignore[arg-type]
     for indent in (-1, MAX_INDENT + 1, 10**9, 10**5000):  # a huge indent, a huge text

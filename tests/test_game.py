@@ -599,3 +599,23 @@ def test_seats_and_dealers_may_be_numpy_integers() -> None:
     for bad in (True, 1.0, "1", np.float64(1)):
         with pytest.raises(RulesError, match="is not a seat"):
             observe(state, untyped(bad))
+
+
+@pytest.mark.parametrize("variant", sorted(briscola.VARIANTS))
+def test_a_view_names_who_played_each_card_of_the_trick(variant: str) -> None:
+    from helpers import seeded_game
+
+    for state in seeded_game(variant, 11):  # type: ignore[arg-type]
+        plays = [seat for seat, move in state.history if type(move) is briscola.Play]
+        expected = tuple(plays[len(plays) - len(state.trick) :])
+        for seat in (0, None):
+            view = observe(state, 0) if seat == 0 else briscola.public_view(state)
+            assert view.trick_seats == expected
+    final = state.tricks[-1]
+    assert tuple(plays[-len(final.cards) :]) == final.seats
+
+
+def test_trick_seats_of_an_edited_view_is_a_library_error() -> None:
+    view = attrs.evolve(observe(new_game("classic", seed=1), 0), leader=9)
+    with pytest.raises(briscola.InvalidStateError, match="trick_seats cannot use this view"):
+        view.trick_seats  # noqa: B018

@@ -191,6 +191,26 @@ def test_parse_move_is_forgiving_about_card_spelling_and_case(text: str, move: M
 
 
 @pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("declare weak  hand", Declare(WEAK_HAND)),
+        ("declare\thas\tAC", Declare(Has(card("AC")))),
+        ("show\thand", ShowHand()),
+        ("  asso   di  coppe ", Play(card("AC"))),
+        ("points\t\t80", BidPoints(80)),
+        ("signal low trumps", Signal("LOW_TRUMPS")),
+        ("signal  no trumps", Signal("NO_TRUMPS")),
+    ],
+)
+def test_parse_move_counts_any_run_of_blanks_as_one_space(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+
+
+def test_the_bare_base_class_of_the_moves_has_a_repr() -> None:
+    assert repr(Move()) == str(Move()) == "Move()"
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "",

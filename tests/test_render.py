@@ -32,6 +32,7 @@ from briscola import (
     legal_moves,
     new_game,
     observe,
+    parse_move,
     public_view,
     render,
     rules,
@@ -254,3 +255,24 @@ def test_the_header_counts_the_tricks_of_the_deal(variant: str, options: dict[st
     assert len(state.tricks) == r.tricks_per_deal
     assert f"trick {r.tricks_per_deal} of {r.tricks_per_deal} " in headers[-1]
     assert all(f" of {r.tricks_per_deal} " in header for header in headers if "trick " in header)
+
+
+def test_briscolone_shows_its_stock_though_it_has_no_trump() -> None:
+    text = render(observe(new_game("briscolone", seed=2), 0))
+    assert "trumps: none (stock 30)" in text.splitlines()
+
+
+def test_one_card_is_one_card() -> None:
+    state = new_game("classic", seed=5)
+    while len(state.hands[1]) != 1:
+        state = apply(state, legal_moves(state)[0])
+    assert "others: seat 1: 1 card" in render(observe(state, 0)).splitlines()
+
+
+def test_the_auction_line_gives_the_highest_bid_and_who_passed() -> None:
+    state = new_game("chiamata", seed=1)
+    assert "auction: no bid yet" in render(observe(state, 0)).splitlines()
+    for text in ("bid 3", "bid K", "pass"):
+        state = apply(state, parse_move(text))
+    lines = render(observe(state, 3)).splitlines()
+    assert "auction: seat 1 is highest, bid K; passed: 2" in lines

@@ -55,16 +55,21 @@ def _remember(history: tuple[tuple[int, Move], ...], bidding: _Bidding) -> None:
     _last = (history, bidding)
 
 
-def _read_bidding(s: State) -> _Bidding:
+def read_bidding(history: tuple[tuple[int, Move], ...]) -> _Bidding:
+    """The auction so far, read from a deal's ``history`` (a state's or a view's)."""
     high: Bid | BidPoints | None = None
     high_seat = None
     passed = 0
-    for seat, move in s.history:
+    for seat, move in history:
         if type(move) is Bid or type(move) is BidPoints:
             high, high_seat = move, seat
         elif type(move) is Pass:
             passed |= 1 << seat
-    bidding = _new_bidding(_Bidding, (high, high_seat, passed))
+    return _new_bidding(_Bidding, (high, high_seat, passed))
+
+
+def _read_bidding(s: State) -> _Bidding:
+    bidding = read_bidding(s.history)
     _remember(s.history, bidding)
     return bidding
 

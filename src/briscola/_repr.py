@@ -15,7 +15,7 @@ def fields_repr(self: Any) -> str:
     """
     cls = type(self)
     shown = []
-    for field in cls.__attrs_attrs__:
+    for field in getattr(cls, "__attrs_attrs__", ()):  # the bare base class `Move` has none
         if field.repr is False:
             continue
         value = getattr(self, field.name)

@@ -317,8 +317,10 @@ def parse_move(text: str, state: object = None) -> Move:
     """Read a move from its notation (the table in this module's docs), forgivingly.
 
     A bare card is a `Play`; every card spelling of `Card.parse` is accepted. Keywords are
-    case-insensitive. ``state`` is accepted for symmetry with records and is not needed to
-    read any move; it does not make the move legal.
+    case-insensitive, any run of spaces or tabs counts as one space, and a signal's token
+    may be written with spaces for its underscores (``"signal low trumps"``). ``state`` is
+    accepted for symmetry with records and is not needed to read any move; it does not make
+    the move legal.
 
     Raises:
         InvalidMoveError: naming the text, if it is not a move or is longer than
@@ -335,8 +337,9 @@ def parse_move(text: str, state: object = None) -> Move:
             f"cannot read a move from {quote(text)}: move notation has at most "
             f"{MAX_NOTATION_LENGTH} characters"
         )
-    words = text.strip().split(None, 1)
-    if not words:
+    # Any run of spaces or tabs counts as one space: "declare weak  hand" is "declare weak hand".
+    words = " ".join(text.split()).split(" ", 1)
+    if not words[0]:
         raise InvalidMoveError("cannot read a move from an empty text")
     keyword = words[0].lower()
     rest = words[1].strip() if len(words) == 2 else ""
@@ -355,8 +358,8 @@ def parse_move(text: str, state: object = None) -> Move:
         return ShowHand()
     if keyword == "call":
         return NameCard(_card(rest, text))
-    if keyword == "signal":
-        return Signal(rest.upper())
+    if keyword == "signal":  # "signal low trumps" is the token LOW_TRUMPS
+        return Signal(rest.upper().replace(" ", "_"))
     if keyword == "points" and _NUMBER.fullmatch(lowered):
         return BidPoints(int(lowered))
     if keyword == "bid" and _TWO_AT.fullmatch(lowered):

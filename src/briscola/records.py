@@ -766,14 +766,21 @@ def _move_lines(states: list[State], moves: tuple[Move, ...]) -> list[str]:
     return [f"{trick}. {', '.join(moves)}" for trick, moves in sorted(by_trick.items())]
 
 
+def check_max_size(max_size: object) -> int:
+    """The ``max_size`` of the readers of text (records and `loads`), checked."""
+    if type(max_size) is not int or max_size < 0:
+        raise InvalidNotationError(
+            f"max_size={quote(max_size)} is not valid: use a whole number from 0 up"
+        )
+    return max_size
+
+
 def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[int, Any, Any]]:
     """The tags (line, name, value) and move lines (line, None, moves) of a record text;
     with ``match``, the text of a match's record, whose ``Deal`` tags start each deal."""
     if not isinstance(text, str):
         raise InvalidNotationError(f"a record is text, not {type(text).__name__}")
-    if type(max_size) is not int:
-        raise InvalidNotationError(f"max_size={quote(max_size)} is not valid: use a whole number")
-    if len(text) > max_size:
+    if len(text) > check_max_size(max_size):
         raise InvalidNotationError(f"the record is longer than {max_size} characters")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
     if text.startswith("\ufeff"):

@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from ._auction import read_bidding
 from ._contract import contract, dealt_to
 from .cards import Card
 from .errors import InvalidStateError
@@ -145,6 +146,8 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     head.append("over" if view.turn is None else f"seat {view.turn} to act")
     lines = [" · ".join(head)]
     lines.append(_trumps(view))
+    if view.phase is Phase.AUCTION:
+        lines.append(_auction(view))
     if view.caller is not None:
         lines.append(_contract(view, result))
     if view.removed and r.removed_two is not None:  # the one 2 taken out (§2.2)
@@ -153,7 +156,8 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     if talk:
         lines.append(f"said: {talk}")
     if view.trick:
-        lines.append(f"trick: {_plays(view, view.trick, view.leader)}")
+        plays = zip(view.trick_seats, view.trick, strict=True)
+        lines.append(f"trick: {' '.join(f'{seat}:{card}' for seat, card in plays)}")
     if view.tricks:
         last = view.tricks[-1]
         lines.append(f"last trick: {_trick(r, last)}")
@@ -172,6 +176,8 @@ def _trumps(view: View) -> str:
     if view.trump_suit is None:
         if view.rules.auction is not None:
             return "trumps: not named yet" if view.phase is not Phase.OVER else "trumps: none"
+        if view.rules.has_stock:  # briscolone
+            return f"trumps: none (stock {view.stock_size})"
         return "trumps: none"
     text = f"trumps: {view.trump_suit.name.title()}"
     if view.trump_card is not None and view.rules.has_face_up_card:
@@ -197,14 +203,16 @@ def _contract(view: View, result: Score) -> str:
     return text + f"; partner seat {partner}"
 
 
+def _auction(view: View) -> str:
+    high, bidder, passed = read_bidding(view.history)
+    text = "auction: no bid yet" if high is None else f"auction: seat {bidder} is highest, {high}"
+    out = [seat for seat in range(view.rules.players) if passed >> seat & 1]
+    return text + (f"; passed: {', '.join(map(str, out))}" if out else "")
+
+
 def _talk(history: tuple[tuple[int, Move], ...]) -> str:
     said = [f"{seat}: {move}" for seat, move in history if not isinstance(move, Play)]
     return "; ".join(said[-12:])
-
-
-def _plays(view: View, cards: tuple[Card, ...], leader: int) -> str:
-    seats = view.rules.trick_seats[view.dealer][leader][: len(cards)]
-    return " ".join(f"{seat}:{card}" for seat, card in zip(seats, cards, strict=True))
 
 
 def _trick(r: Rules, trick: Trick) -> str:
@@ -229,7 +237,7 @@ def _hands(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: b
         else:
             known = view.known_cards[seat]
             extra = f" incl. {_cards(known)}" if known else ""
-            others.append(f"seat {seat}: {size} cards{extra}")
+            others.append(f"seat {seat}: {size} card{'' if size == 1 else 's'}{extra}")
     lines.append(("hands: " if referee else "others: ") + ", ".join(others))
     for seat, shown in view.shown:
         lines.append(f"seat {seat} showed: {_cards(shown)}")

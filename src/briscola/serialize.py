@@ -48,7 +48,7 @@ from .match import (
     parse_format,
 )
 from .moves import Move, parse_move
-from .records import MAX_DEALS, MAX_MOVES, MatchRecord, Record
+from .records import MAX_DEALS, MAX_MOVES, MatchRecord, Record, check_max_size
 from .rules import OPTIONS, Rules, rules
 from .scoring import Score
 from .state import Phase, State, Trick
@@ -160,8 +160,7 @@ def loads(
           ...
         briscola.errors.InvalidNotationError: document.type: expected 'state', not 'view'
     """
-    if type(max_size) is not int:
-        raise InvalidNotationError(f"max_size={quote(max_size)} is not valid: use a whole number")
+    check_max_size(max_size)
     wanted = _wanted_kinds(expected)
     if isinstance(text, bytes | bytearray):
         if len(text) > max_size:

@@ -16,6 +16,7 @@ from ._engine import check_state, legal_moves, ply_of
 from ._frozen import builder
 from ._received import received
 from .cards import Card, Suit
+from .errors import InvalidStateError
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource, check_seat
 from .scoring import (
@@ -115,6 +116,23 @@ class View:
     """This seat's own cards in the order it received them: dealt, drawn, taken by a
     `SwapTrump`, played ones included (``()`` for a spectator). Search frameworks key
     information states on it."""
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats that played the cards of `trick`, in the same order (``()`` before the
+        lead), as `Trick.seats` does for a finished trick.
+
+        Raises:
+            InvalidStateError: for a view edited by hand whose leader or dealer is not a
+                seat.
+        """
+        try:
+            return self.rules.trick_seats[self.dealer][self.leader][: len(self.trick)]
+        except (IndexError, KeyError, TypeError, AttributeError):
+            raise InvalidStateError(
+                "trick_seats cannot use this view: it is inconsistent (a view built or edited "
+                "by hand whose fields do not fit together); take views from observe()"
+            ) from None
 
 
 def observe(state: State, seat: int) -> View:

@@ -28,7 +28,6 @@ from .. import (
     InvalidStateError,
     Match,
     Move,
-    Play,
     Record,
     RulesError,
     State,
@@ -488,7 +487,7 @@ class Table:
         built = {}
         for seat in seats:
             view = self.view_of(seat)
-            head = {**common, "seat": seat, "trick_seats": _trick_seats(view)}
+            head = {**common, "seat": seat, "trick_seats": list(view.trick_seats)}
             # The views are JSON text from dumps() already: splice them in, not re-encode.
             built[seat] = (
                 json.dumps(head, separators=(",", ":"))[:-1]
@@ -592,14 +591,6 @@ class Table:
         except RulesError as error:
             raise InvalidStateError(f"saved table {table_id[:64]}: {error}") from None
         return table
-
-
-def _trick_seats(view: View) -> list[int]:
-    """Who played each card of the current trick: the last plays of the view's history."""
-    if not view.trick:
-        return []
-    plays = [seat for seat, move in view.history if isinstance(move, Play)]
-    return plays[-len(view.trick) :]
 
 
 def _bot_seed(seed: int, seat: int) -> int:
