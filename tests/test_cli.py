@@ -360,6 +360,20 @@ def test_boolean_options_accept_the_usual_words(
     assert "two_swap" not in out.splitlines()[0]  # off is the default: not shown
 
 
+@pytest.mark.parametrize("word", ["yes", "On", "1", "true"])
+def test_match_flags_accept_the_usual_words_and_need_a_match(
+    capsys: pytest.CaptureFixture[str], word: str, tmp_path: Path
+) -> None:
+    file = tmp_path / "match.txt"
+    option = f"cappotto_wins_match={word}"
+    status, _, err = run(capsys, "demo", "--match", "--option", option, "--record", str(file))
+    assert (status, err) == (0, "")
+    assert MatchRecord.from_text(file.read_text(encoding="utf-8")).cappotto_wins_match is True
+    status, out, err = run(capsys, "demo", "--option", option)
+    assert (status, out) == (2, "")
+    assert err == "briscola: cappotto_wins_match is a match option: add --match\n"
+
+
 def test_demo_match_record_then_validate_and_replay(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

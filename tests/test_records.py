@@ -30,7 +30,7 @@ from briscola import (
     rules,
     score,
 )
-from briscola.records import parse_rules
+from briscola.records import MAX_TAGS, parse_rules
 from helpers import (
     BUGIARDA,
     CHIAMATA,
@@ -381,6 +381,27 @@ def test_reserved_tag_names_are_refused(name: str) -> None:
     state = new_game("classic", seed=1)
     with pytest.raises(InvalidNotationError):
         Record.from_state(state, **{name: "x"})
+
+
+@pytest.mark.parametrize("name", RESERVED)
+def test_a_record_built_with_a_reserved_tag_says_the_tag_is_reserved(name: str) -> None:
+    with pytest.raises(InvalidNotationError, match=f"^{name} is a reserved tag: the record"):
+        Record(rules("classic"), 1, (), seed=1, tags=((name, "x"),))
+
+
+def test_a_record_holds_at_most_max_tags_free_tags_in_every_form() -> None:
+    tags = tuple((f"T{i}", "x") for i in range(MAX_TAGS))
+    record = Record(rules("classic"), 1, (), seed=1, tags=tags)
+    assert briscola.loads(briscola.dumps(record), Record) == record
+    assert Record.from_text(record.to_text()) == record
+    too_many = f"^a record holds at most {MAX_TAGS} tags, not {MAX_TAGS + 1}$"
+    with pytest.raises(InvalidNotationError, match=too_many):
+        Record(rules("classic"), 1, (), seed=1, tags=(*tags, ("T", "x")))
+    text = record.to_text().replace('[T0 "x"]', '[T0 "x"]\n[T "x"]')
+    with pytest.raises(InvalidNotationError, match=too_many):
+        Record.from_text(text)
+    with pytest.raises(InvalidNotationError, match=too_many):
+        Record.from_state(new_game("classic", seed=1), **dict(tags), T="x")
 
 
 @pytest.mark.parametrize("name", ["two words", 'quote"', "bracket]", "", "new\nline"])

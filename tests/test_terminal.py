@@ -129,7 +129,35 @@ def test_arena_with_jobs_gives_the_same_table() -> None:
     pooled = _run(*argv, "--jobs", "2")
     assert serial.returncode == pooled.returncode == 0, pooled.stderr
     assert serial.stdout == pooled.stdout
-    assert "pooled by bot" in serial.stdout
+    # Chiamata's sides are made by each call: no bot's seats are pooled.
+    assert "pooled by bot" not in serial.stdout
+    assert "greedy: not pooled, its seats are not always partners" in serial.stdout
+
+
+@pytest.mark.parametrize(
+    ("variant", "names", "pooled"),
+    [
+        ("classic-4", ["greedy", "random"], True),  # seats 0, 2 and 1, 3: partners
+        ("classic-6", ["greedy", "random"], True),
+        ("classic-4", ["greedy", "random", "random"], False),  # greedy at 0 and 3
+        ("classic-3", ["greedy", "random"], False),  # greedy at 0 and 2, every man for himself
+        ("chiamata", ["greedy", "random"], False),
+    ],
+)
+def test_arena_pools_a_bot_only_when_its_seats_are_always_partners(
+    variant: str, names: list[str], pooled: bool
+) -> None:
+    table = run_arena(variant, names, 4, progress=False)
+    assert ("pooled by bot (each game once: a win if its side won)" in table) is pooled
+    assert ("not pooled, its seats are not always partners" in table) is not pooled
+    if pooled:  # each pooled row is one side, so the wins of the two rows add up
+        rows = [line.split() for line in table.splitlines() if line.startswith(tuple(names))]
+        undecided = int(table.rsplit("; ", 1)[1].split()[0])
+        assert sum(int(row[2]) for row in rows) + undecided == 4
+
+
+def test_arena_counts_one_game_in_the_singular() -> None:
+    assert "classic, 1 game, seed 1; " in run_arena("classic", ["random"], 1, progress=False)
 
 
 def test_play_in_process() -> None:

@@ -80,7 +80,7 @@ def test_match_options_add_the_match_keywords() -> None:
         "redeal_same_dealer_after_void",
         "cappotto_wins_match",
     ]
-    assert set(match_module._MATCH_OPTIONS) == set(extra)
+    assert set(match_module.MATCH_OPTIONS) == set(extra)
     rotation = match_module.DealerRotation
     assert _flatten(hints["dealer_rotation"]) == {rotation} | {
         ("literal", member.value) for member in rotation

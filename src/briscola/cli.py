@@ -29,13 +29,13 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, get_type_hints
 
 from ._quote import quote
 from ._version import __version__
-from .errors import BriscolaError
+from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
-from .match import Match, new_match
+from .match import MATCH_OPTIONS, Match, MatchOptions, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
@@ -328,7 +328,9 @@ def _option(text: str) -> tuple[str, object]:
     if not sep:
         raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {quote(text)}")
     value: object = raw
-    takes_bool = name in OPTIONS and OPTIONS[name].values == "bool"
+    takes_bool = (name in OPTIONS and OPTIONS[name].values == "bool") or (
+        name in MATCH_OPTIONS and get_type_hints(MatchOptions)[name] is bool
+    )
     if takes_bool and raw.lower() in _TRUE | _FALSE:
         value = raw.lower() in _TRUE
     elif raw.lower() in ("true", "false"):
@@ -471,6 +473,9 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
 def _command_demo(args: argparse.Namespace) -> int:
     """``briscola demo``: a seeded game (or match) between random players."""
     options = dict(args.option)
+    misplaced = [name for name in options if name in MATCH_OPTIONS]
+    if misplaced and args.match is None:
+        raise RulesError(f"{', '.join(misplaced)} is a match option: add --match")
     if args.match is not None:
         fmt = None if args.match == "default" else args.match
         print(play_match_demo(args.variant, args.seed, args.dealer, options, fmt, args.record))
@@ -530,7 +535,10 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
+        help=(
+            f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)}), or with "
+            f"--match a match option ({', '.join(MATCH_OPTIONS)})"
+        ),
     )
     demo.add_argument(
         "--record", metavar="FILE", help="also write the deal's (or the match's) record to FILE"

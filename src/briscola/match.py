@@ -226,12 +226,13 @@ class MatchView:
     """This seat's view of the deal in progress (or of the last deal, once it is over)."""
 
 
-_MATCH_OPTIONS: Final = (
+MATCH_OPTIONS: Final = (
     "dealer_rotation",
     "redeal_same_dealer_after_draw",
     "redeal_same_dealer_after_void",
     "cappotto_wins_match",
 )
+"""The keywords of `new_match` that are match options rather than table rules (§3.7)."""
 
 
 class _MatchSlots:
@@ -325,7 +326,7 @@ def new_match(
         RulesError: for a bad variant, option, format, seed or dealer.
     """
     match_options: dict[str, object] = {
-        name: options.pop(name) for name in _MATCH_OPTIONS if name in options
+        name: options.pop(name) for name in MATCH_OPTIONS if name in options
     }
     # A Rules is checked again (under a microsecond, once a match): one edited past its
     # checks would otherwise fail deep inside the first deal.

@@ -82,6 +82,7 @@ __all__ = [
     "MAX_DEALS",
     "MAX_MOVES",
     "MAX_SIZE",
+    "MAX_TAGS",
     "MatchRecord",
     "Record",
     "parse_rules",
@@ -100,6 +101,8 @@ MAX_MOVES: Final = 2000
 has a few hundred at most."""
 MAX_DEALS: Final = 1000
 """The most deals a match's record may hold."""
+MAX_TAGS: Final = 100
+"""The most free tags a record may hold."""
 _TAG: Final = re.compile(r'^\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"\]$')
 _RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
 _MATCH_RESERVED: Final = (
@@ -837,16 +840,21 @@ def _check_tag_names(tags: Mapping[str, str], reserved: tuple[str, ...]) -> None
 def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
     if not isinstance(tags, tuple):
         raise InvalidNotationError("a record's tags must be a tuple of (name, value) pairs")
+    if len(tags) > MAX_TAGS:
+        raise InvalidNotationError(f"a record holds at most {MAX_TAGS} tags, not {len(tags)}")
     for tag in tags:
         if (
             not isinstance(tag, tuple)
             or len(tag) != 2
             or not all(isinstance(part, str) for part in tag)
-            or tag[0] in reserved
             or not re.fullmatch(r"[A-Za-z0-9_]+", tag[0])
         ):
             raise InvalidNotationError(
                 f"{quote(tag, 60)} is not a record tag (a name and a value)"
+            )
+        if tag[0] in reserved:
+            raise InvalidNotationError(
+                f"{tag[0]} is a reserved tag: the record writes it from its own fields"
             )
 
 

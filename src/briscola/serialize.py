@@ -48,7 +48,7 @@ from .match import (
     parse_format,
 )
 from .moves import Move, parse_move
-from .records import MAX_DEALS, MAX_MOVES, MatchRecord, Record, check_max_size
+from .records import MAX_DEALS, MAX_MOVES, MAX_TAGS, MatchRecord, Record, check_max_size
 from .rules import OPTIONS, Rules, rules
 from .scoring import Score
 from .state import Phase, State, Trick
@@ -816,7 +816,7 @@ def _decode_record(reader: _Reader) -> Record:
     deck_value = reader.get("deck", (list, type(None)))
     seed = reader.get("seed", (int, type(None)))
     moves = _items(reader.get("moves", list), f"{p}.moves", MAX_MOVES, "moves")
-    tags = _items(reader.get("tags", list), f"{p}.tags", 100, "tags")
+    tags = _items(reader.get("tags", list), f"{p}.tags", MAX_TAGS, "tags")
     record = Record(
         r,
         _seat(reader.get("dealer", int), f"{p}.dealer", r),
@@ -1034,7 +1034,7 @@ def _decode_match_record(reader: _Reader) -> MatchRecord:
     if rotation not in tuple(DealerRotation):
         raise InvalidNotationError(f"{p}.dealer_rotation: {rotation[:40]!r} is not a rotation")
     deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
-    tags = _items(reader.get("tags", list), f"{p}.tags", 100, "tags")
+    tags = _items(reader.get("tags", list), f"{p}.tags", MAX_TAGS, "tags")
     try:
         record = MatchRecord(
             r,

@@ -37,7 +37,7 @@ from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
-from .match import MatchFormat, MatchScore, new_match
+from .match import MATCH_OPTIONS, MatchFormat, MatchScore, new_match
 from .moves import Move
 from .players import Player, refuse_class
 from .rules import Rules, VariantId, rules
@@ -288,7 +288,7 @@ def simulate(
     """
     rule_options: dict[str, Any] = dict(options)
     match_options: dict[str, Any] = {
-        k: rule_options.pop(k) for k in _MATCH_OPTIONS if k in rule_options
+        k: rule_options.pop(k) for k in MATCH_OPTIONS if k in rule_options
     }
     if isinstance(variant, Rules) and not rule_options:
         r = variant
@@ -359,14 +359,6 @@ def _check_picklable(players: Sequence[Player]) -> None:
             ) from None
 
 
-_MATCH_OPTIONS: Final[tuple[str, ...]] = (
-    "dealer_rotation",
-    "redeal_same_dealer_after_draw",
-    "redeal_same_dealer_after_void",
-    "cappotto_wins_match",
-)
-
-
 def _match_format(r: Rules, match: object, options: dict[str, Any]) -> MatchFormat | None:
     """The format of the matches to play (checking the match options), or ``None``."""
     if match is False:
@@ -431,7 +423,7 @@ class _Job:
                 assert seat is not None
                 state = apply(state, _checked(fresh, seats[seat], observe(state, seat), seat))
             return GameResult(g, deal_seed, seats, score(state))
-        options: dict[str, Any] = {k: v for k, v in self.options.items() if k in _MATCH_OPTIONS}
+        options: dict[str, Any] = {k: v for k, v in self.options.items() if k in MATCH_OPTIONS}
         game = new_match(r, format=self.format, seed=deal_seed, **options)
         while not is_over(game):
             seat = current_player(game)

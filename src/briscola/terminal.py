@@ -31,7 +31,7 @@ from .match import Match, new_match
 from .moves import Move, parse_move
 from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from .render import render
-from .rules import VariantId, check_seat, rules
+from .rules import Rules, VariantId, check_seat, rules
 from .scoring import Score
 from .simulation import PlayerSummary, Simulation, simulate
 from .state import State
@@ -359,7 +359,7 @@ def _has_tqdm() -> bool:
 
 def arena_table(run: Simulation, names: Sequence[str]) -> str:
     """The summary of an arena run: one row per player, and one per bot name pooling its
-    seats when a name fills several seats."""
+    seats when a name fills several seats that are always partners."""
     rows = [
         "player               games   wins   win rate [95% CI]      game points per game [95% CI]"
     ]
@@ -379,17 +379,45 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
         rows.append(row(f"{index}: {names[index]}", summary))
     counts = Counter(names)
     if any(count > 1 for count in counts.values()) and len(counts) > 1:
-        rows.append("")
-        rows.append("pooled by bot (each game once: a win if one of its seats won)")
+        pooled, apart = [], []
         for name in counts:
             indices = [i for i, other in enumerate(names) if other == name]
-            rows.append(row(name, run.summarize(indices, name=name)))
+            if len(indices) == 1 or _always_partners(run.rules, indices):
+                pooled.append(row(name, run.summarize(indices, name=name)))
+            else:
+                apart.append(name)
+        rows.append("")
+        if len(pooled) == len(counts):
+            rows.append("pooled by bot (each game once: a win if its side won)")
+            rows.extend(pooled)
+        # A pool of seats that play against each other "wins" every game one of them wins.
+        for name in apart:
+            rows.append(f"{name}: not pooled, its seats are not always partners")
     rows.append("")
     rows.append(
-        f"{run.rules.variant}, {len(run.games)} games, seed {run.seed}; "
-        f"{run.undecided} games without a winner"
+        f"{run.rules.variant}, {_count(len(run.games), 'game')}, seed {run.seed}; "
+        f"{_count(run.undecided, 'game')} without a winner"
     )
     return "\n".join(rows)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _always_partners(r: Rules, players: list[int]) -> bool:
+    """Whether ``players`` (indices of `simulate`, which moves player ``i`` to seat
+    ``(i + g) % n`` in game ``g``) are on one side in every game, whoever deals."""
+    if r.auction is not None:  # Chiamata's sides are made by the call, deal by deal
+        return False
+    n = r.players
+    for shift in range(n):
+        seats = {(i + shift) % n for i in players}
+        for dealer in range(n):
+            playing = seats & set(r.seats_for(dealer))
+            if not any(playing <= set(team) for team in r.teams_for(dealer)):
+                return False
+    return True
 
 
 # --- argument parsing ------------------------------------------------------------------------
