@@ -545,3 +545,11 @@ def test_a_file_name_is_shown_on_one_line(capsys: pytest.CaptureFixture[str]) ->
     status, _, err = run(capsys, "validate", "no\nsuch\x1b[0m")
     assert status == 2
     assert err == "briscola: cannot read or write no?such?[0m: No such file or directory\n"
+
+
+def test_an_unrecognized_argument_points_at_the_command_s_own_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "variants", "extra")
+    assert (status, out) == (2, "")
+    assert err == "briscola: unrecognized arguments: extra (see briscola variants --help)\n"

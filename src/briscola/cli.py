@@ -607,7 +607,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     try:
         try:
-            args = _parser().parse_args(argv)
+            parser = _parser()
+            args, extra = parser.parse_known_args(argv)
+            if extra:  # refused here, so that the hint names the command's own --help
+                parser.prog = f"briscola {args.command}"
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as stop:  # --help, --version, or a usage error already reported
             return stop.code if isinstance(stop.code, int) else 0
         run: Callable[[argparse.Namespace], int] = args.run
