@@ -374,3 +374,47 @@ def test_the_lobby_keeps_its_links_and_follows_the_number_of_players(
     page.wait_for_selector("#error:not([hidden])")
     assert page.locator("#link-list a").count() == count  # no new table, the old ones listed
     context.close()
+
+
+def test_the_status_says_what_happened_and_a_waiting_hand_stays_readable(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    pages = [context.new_page(), context.new_page()]
+    for seat, page in enumerate(pages):
+        page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+        page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    first, second = pages
+    first.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    card = first.get_attribute("#hand [data-move]", "data-move")
+    name = first.evaluate("code => Cards.name(code)", card)
+    first.click("#hand [data-move]")
+    second.wait_for_selector("body[data-turn=yours][data-ply='1']", timeout=TIMEOUT)
+    # The status line is a live region: it says what the other seat did, then whose turn.
+    assert second.inner_text("#status").startswith(f"Seat 0 played {name}. Your turn.")
+    first.wait_for_selector("body[data-ply='1']", state="attached", timeout=TIMEOUT)
+    assert first.inner_text("#status").startswith(f"Seat 0 (you) played {name}. Seat 1 to act")
+    # Not its turn: seat 0's cards cannot be played, and are not faded either.
+    waiting = first.eval_on_selector_all(
+        "#hand button.card", "bs => bs.map(b => [b.disabled, getComputedStyle(b).opacity])"
+    )
+    assert waiting == [[True, "1"], [True, "1"]]
+    # Cards that are not buttons are named for assistive technology, as pictures.
+    assert first.get_attribute("#trick [data-card]", "role") == "img"
+    context.close()
+
+
+def test_a_lost_connection_disables_the_moves_and_says_so(browser: Any) -> None:
+    tables = Tables()
+    context = browser.new_context()
+    page = context.new_page()
+    with live_server(tables) as base:
+        table = tables.create(TableSettings("classic", seed=5))
+        page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+        page.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    page.wait_for_selector("body[data-connected=false]", state="attached", timeout=TIMEOUT)
+    assert page.inner_text("#status") == "Connection lost: reconnecting…"
+    assert page.eval_on_selector_all("[data-move]", "bs => bs.length && bs.every(b => b.disabled)")
+    context.close()

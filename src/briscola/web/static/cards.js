@@ -64,6 +64,8 @@ const Cards = (() => {
     word.className = "word";
     word.textContent = french ? p.rank.frName : p.rank.it;
     el.append(rank, pip, word);
+    // A face that is not a button is a picture to assistive technology, named by its label.
+    if (tag !== "button") el.setAttribute("role", "img");
     el.setAttribute("aria-label", name(code));
     el.title = name(code);
     return el;

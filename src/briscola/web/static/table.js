@@ -19,6 +19,7 @@
   let retry = 500;
   let refused = false;
   let focusLost = false; // a focused move button went away: focus the next move offered
+  let openedFor = null; // the deal for which "The last deal" was last opened
 
   $("french").checked = localStorage.getItem("briscola-french") === "1";
   Cards.setFrench($("french").checked);
@@ -51,6 +52,9 @@
       refused = event.code >= 4000 && event.code < 5000 && event.code !== 4013;
       $("who").textContent = refused ? "disconnected" : "reconnecting…";
       document.body.dataset.connected = "false";
+      // Nothing can be sent until the server is back (its next message redraws the table).
+      for (const button of document.querySelectorAll("[data-move], [data-record]")) button.disabled = true;
+      $("status").textContent = refused ? "Disconnected from the table." : "Connection lost: reconnecting…";
       if (!refused) {
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);
@@ -63,8 +67,15 @@
     $("notice").hidden = false;
   }
 
+  // Every message to the server goes through here: nothing is sent on a closed connection.
+  function connected() {
+    if (socket && socket.readyState === WebSocket.OPEN) return true;
+    notice("Not connected to the table: trying again…");
+    return false;
+  }
+
   function send(notation) {
-    if (!current || !socket || socket.readyState !== WebSocket.OPEN) return;
+    if (!current || !connected()) return;
     $("notice").hidden = true; // a refusal stays on screen until the next move
     // Disabling the buttons takes the focus away: give it back once moves are offered again.
     if (document.activeElement && document.activeElement.dataset.move !== undefined) focusLost = true;
@@ -82,6 +93,28 @@
   }
 
   const seatName = (msg, s) => (s === msg.seat ? `Seat ${s} (you)` : `Seat ${s}`);
+  // "Seat 1, Seat 2 and Seat 3".
+  const seatList = (msg, seats) => {
+    const names = seats.map((s) => seatName(msg, s));
+    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  };
+
+  // The latest move, and the trick it closed, for the status line (a live region, so that a
+  // screen reader hears what the others did, not only whose turn it is).
+  function lastEvent(msg) {
+    const view = msg.view;
+    if (!view.history.length) {
+      if (!msg.previous) return "";
+      const winners = msg.previous.score.winners;
+      return `The last deal is over: ${winners.length ? `won by ${seatList(msg, winners)}` : "no winner"}.`;
+    }
+    const [s, notation] = view.history[view.history.length - 1];
+    if (!Cards.parts(notation)) return `${seatName(msg, s)}: ${Cards.moveLabel(notation)}.`;
+    let text = `${seatName(msg, s)} played ${Cards.name(notation)}.`;
+    const last = view.tricks[view.tricks.length - 1];
+    if (!view.trick.length && last) text += ` ${seatName(msg, last.winner)} takes the trick.`;
+    return text;
+  }
 
   // Rendering rebuilds the buttons: find the focused one again by what it does, so that a
   // keyboard player keeps their place.
@@ -124,7 +157,8 @@
     else if (yourTurn) status = "Your turn.";
     else status = `${seatName(msg, view.turn)} to act${msg.bots.includes(view.turn) ? " (bot)" : ""}.`;
     const deals = msg.match.single_deal ? "" : ` Deal ${msg.deal + 1}.`;
-    $("status").textContent = `${status}${deals} Phase: ${view.phase.replace("_", " ")}.`;
+    const event = lastEvent(msg);
+    $("status").textContent = `${event ? `${event} ` : ""}${status}${deals} Phase: ${view.phase.replace("_", " ")}.`;
     document.body.dataset.turn = yourTurn ? "yours" : "other";
 
     // Trumps and stock.
@@ -221,6 +255,10 @@
     if (view.phase === "over") $("result-body").replaceChildren(result(view, msg));
     const previous = msg.previous;
     $("previous").hidden = !previous;
+    // Open once for each deal that starts, so that the last trick of the deal just played
+    // is seen; the player may close it.
+    if (previous && openedFor !== msg.deal) $("previous").open = true;
+    openedFor = msg.deal;
     if (previous) $("previous-body").replaceChildren(result(previous, msg), trickList(previous, msg));
 
     // Match standing and records.
@@ -233,7 +271,9 @@
         button.type = "button";
         button.textContent = `Download the record of deal ${deal + 1}`;
         button.dataset.record = String(deal);
-        button.addEventListener("click", () => socket.send(JSON.stringify({ type: "record", deal })));
+        button.addEventListener("click", () => {
+          if (connected()) socket.send(JSON.stringify({ type: "record", deal }));
+        });
         records.append(button);
       }
     }
@@ -302,7 +342,7 @@
     }
     lines.push(`Card points: ${score.points.map((p, s) => `seat ${s} ${p}`).join(", ")}.`);
     if (score.void) lines.push("A void deal: it is played again.");
-    else if (score.winners.length) lines.push(`Won by ${score.winners.map((s) => seatName(msg, s)).join(" and ")}.`);
+    else if (score.winners.length) lines.push(`Won by ${seatList(msg, score.winners)}.`);
     else lines.push("No winner.");
     lines.push(`Game points: ${score.deltas.map((d, s) => `seat ${s} ${d > 0 ? "+" : ""}${d}`).join(", ")}.`);
     for (const line of lines) {
@@ -318,8 +358,8 @@
     const div = document.createElement("div");
     const p = document.createElement("p");
     p.textContent = match.single_deal ? "A single deal." :
-      `Format ${match.format}: ${match.deals_played} deals counted.` +
-      (match.final ? ` Won by ${match.winners.map((s) => seatName(msg, s)).join(" and ") || "nobody (a draw)"}.` : "");
+      `Format ${match.format}: ${match.deals_played} ${match.deals_played === 1 ? "deal" : "deals"} counted.` +
+      (match.final ? ` Won by ${seatList(msg, match.winners) || "nobody (a draw)"}.` : "");
     div.append(p);
     if (match.single_deal && !match.results.length) return div;
     const scroller = document.createElement("div");
