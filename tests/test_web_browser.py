@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from briscola import Record, current_player, observe
+from briscola import Play, Record, apply, current_player, legal_moves, new_match, observe
 from briscola.web.tables import Table, Tables, TableSettings
 from web_support import hidden_from, live_server
 
@@ -417,4 +417,33 @@ def test_a_lost_connection_disables_the_moves_and_says_so(browser: Any) -> None:
     page.wait_for_selector("body[data-connected=false]", state="attached", timeout=TIMEOUT)
     assert page.inner_text("#status") == "Connection lost: reconnecting…"
     assert page.eval_on_selector_all("[data-move]", "bs => bs.length && bs.every(b => b.disabled)")
+    context.close()
+
+
+def test_the_page_says_why_some_cards_may_not_be_played(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    # A deal where the first card led leaves seat 1 cards it may not play.
+    for seed in range(100):
+        state = new_match("classic", seed=seed, must_follow_suit=True).state
+        after = apply(state, legal_moves(state)[0])
+        barred = [str(card) for card in after.hands[1] if Play(card) not in legal_moves(after)]
+        if barred:
+            break
+    table = tables.create(TableSettings("classic", {"must_follow_suit": True}, seed=seed))
+    context = browser.new_context()
+    pages = [context.new_page(), context.new_page()]
+    for seat, page in enumerate(pages):
+        page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+    pages[0].wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    pages[0].click("#hand [data-move]")  # the first card of the hand: legal_moves(state)[0]
+    second = pages[1]
+    second.wait_for_selector("body[data-turn=yours][data-ply='1']", timeout=TIMEOUT)
+    assert "may not be played now (follow suit)" in second.inner_text("#moves")
+    labels = second.eval_on_selector_all(
+        "#hand button.card:disabled", "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
+    names = [second.evaluate("code => Cards.name(code)", code) for code in barred]
+    assert labels == [f"{name}: may not be played now" for name in names]
     context.close()

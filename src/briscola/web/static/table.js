@@ -228,6 +228,10 @@
       const index = number.get(code);
       if (index === undefined) {
         button.disabled = true;
+        if (yourTurn) {
+          button.title = `${Cards.name(code)}: may not be played now`;
+          button.setAttribute("aria-label", button.title);
+        }
       } else {
         button.dataset.move = code;
         label(button, index, `Play ${Cards.name(code)}`);
@@ -248,7 +252,12 @@
       box.append(button);
     }
     if (!moves.length) box.textContent = "Nothing to do: wait for your turn.";
-    else if (!box.children.length) box.textContent = "Play a card from your hand.";
+    else if (!box.children.length) {
+      const barred = view.hand.length - view.hand.filter((code) => number.has(code)).length;
+      box.textContent = barred
+        ? "Play a card from your hand; the faded ones may not be played now (follow suit)."
+        : "Play a card from your hand.";
+    }
 
     // The result of this deal, once it is over.
     $("result").hidden = view.phase !== "over";
