@@ -143,6 +143,10 @@ ROWS: dict[str, Callable[[VariantId, int], tuple[float, int]]] = {
 }
 
 
+TARGET = 0.25
+"""The PettingZoo raw env's moves per second on ``classic``, as a share of the engine loop's."""
+
+
 def main() -> None:
     """Print moves/s per environment and preset (medians over the rounds)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -171,6 +175,10 @@ def main() -> None:
         for name, values in rates.items():
             rate = statistics.median(values)
             print(f"{name:<20}{rate:>12,.0f}{rate / base:>10.2f}x")
+        if variant == "classic" and "pettingzoo raw" in rates:
+            ratio = statistics.median(rates["pettingzoo raw"]) / base
+            verdict = "met" if ratio >= TARGET else "NOT met"
+            print(f"pettingzoo raw at {ratio:.2f}x the engine loop: >= {TARGET}: {verdict}")
         print()
 
 

@@ -3,8 +3,9 @@
 One game is ``new_game(variant, seed=i)``, then ``apply(state, rng.choice(legal_moves(state)))``
 until ``is_over(state)``, then ``score(state)``: the yardstick of the project's speed
 target (10,000 classic games per second in one process). The same games are also played
-with ``random_playout``. Machines are noisy: compare the rows of one run with each other,
-and take the median of several rounds, as this script does.
+with ``random_playout``. Machines are noisy: times are CPU time (``process_time``, so that
+other processes count less), compare the rows of one run with each other, and take the
+median of several rounds, as this script does.
 
     python benchmarks/bench_games.py [--games 2000] [--rounds 3] [--variant classic ...]
 """
@@ -25,23 +26,23 @@ def play_api(variant: VariantId, games: int) -> tuple[float, int]:
     rng = random.Random(0)
     choice = rng.choice
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state = new_game(variant, seed=seed)
         while not is_over(state):
             state = apply(state, choice(legal_moves(state)))
             moves += 1
         score(state)
-    return time.perf_counter() - start, moves
+    return time.process_time() - start, moves
 
 
 def play_fused(variant: VariantId, games: int) -> float:
     """Seconds taken by the same number of games through `random_playout`."""
     rng = random.Random(0)
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         score(random_playout(new_game(variant, seed=seed), rng))
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def main() -> None:

@@ -13,7 +13,8 @@ deck, one ``choice`` a move). In the same process, interleaved over several roun
    a set of random deals of each preset (targets: ``observe`` at most 4 and ``score`` at
    most 2 times ``apply`` on the same states);
 3. `briscola.vector` playing random deals of ``classic`` in lock step, in moves/s by batch
-   size and as a ratio to the fused playout (target: 10 at a batch of 4,096).
+   size and as a ratio to the fused playout, each round timed right after a round of it
+   (target: 10 at a batch of 4,096).
 
 Times are the process's CPU time (`time.process_time`), so that other programs running on
 a shared machine do not inflate them. Targets are checked here and printed as met or not
@@ -209,8 +210,9 @@ def section_search(rounds: int, deals: int) -> None:
         )
 
 
-def section_vector(rounds: int, base: float, batches: list[int]) -> None:
-    """The batched engine: random deals of ``classic`` in lock step, by batch size."""
+def section_vector(rounds: int, games: int, batches: list[int]) -> None:
+    """The batched engine: random deals of ``classic`` in lock step, by batch size, each
+    round timed right after a round of the fused playout, whose ratio it reports."""
     try:
         import numpy as np
 
@@ -219,21 +221,25 @@ def section_vector(rounds: int, base: float, batches: list[int]) -> None:
         print("\n3. briscola.vector: numpy is not installed (pip install 'briscola[rl]')")
         return
     print("\n3. briscola.vector, classic: shuffle, deal, random play to the end, scores")
+    print("   (ratio: the median over the rounds of each round's ratio to the fused playout)")
     print(f"{'batch':>7}{'moves/s':>13}{'games/s':>11}{'ratio':>8}")
     rng = np.random.default_rng(3)
+    fused_rng = random.Random(2)
     for batch in batches:
         repeat = max(1, min(16_384 // batch, 64))
-        rates = []
+        rates, ratios = [], []
         for round_ in range(rounds):
+            base = games_per_second(lambda _i: fused_classic(fused_rng), games)
             start = time.process_time()
             for k in range(repeat):
                 game = VectorGame("classic", count=batch, seed=round_ * repeat + k)
                 while not game.done:
                     game.step(game.random_actions(rng))
                 game.scores()
-            rates.append(batch * repeat / (time.process_time() - start))
-        rate = statistics.median(rates)
-        ratio = rate / base
+            rate = batch * repeat / (time.process_time() - start)
+            rates.append(rate)
+            ratios.append(rate / base)
+        rate, ratio = statistics.median(rates), statistics.median(ratios)
         note = f"  >= 10: {verdict(ratio, 10)}" if batch == 4096 else ""
         print(f"{batch:>7,}{rate * 40:>13,.0f}{rate:>11,.0f}{ratio:>8.1f}{note}")
 
@@ -257,19 +263,13 @@ def main() -> None:
     rounds = 3 if args.quick else args.rounds
     batches = [1, 64, 4096] if args.quick else [1, 64, 512, 4096, 16_384]
     if 1 in args.sections:
-        base = section_step_loop(rounds, args.games)
-    else:
-        base = section_yardstick(rounds, args.games)
+        section_step_loop(rounds, args.games)
+    elif 3 not in args.sections:
+        section_yardstick(rounds, args.games)
     if 2 in args.sections:
         section_search(rounds, args.deals)
-    if 3 not in args.sections:
-        return
-    # The yardstick again, right before the batched engine, so that both see the same load.
-    rng = random.Random(2)
-    base = statistics.median(
-        [base] + [games_per_second(lambda _i: fused_classic(rng), args.games) for _ in range(2)]
-    )
-    section_vector(rounds, base, batches)
+    if 3 in args.sections:
+        section_vector(rounds, args.games, batches)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 The 40 cards are built once, in id order, and shared: ``Card(rank, suit)``,
 `Card.from_id` and `Card.parse` all return one of those 40 instances, and unpickling or
 copying a card gives the same instance back. Equality is therefore identity, which keeps
-``card in hand`` and dictionary lookups as fast as with plain integers.
+dictionary and set lookups as fast as with plain integers (``card in hand`` calls
+``Card.__eq__`` for each card before a match, so the hot paths compare by identity).
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) ->
     """The card points of each side.
 
     The shapes of the presets (2 v 2, a side per seat, 3 v 3) are written out: a generator
-    per side costs about ten times as much, and `score` and `observe` ask on every call.
+    per side costs about five times as much, and `score` and `observe` ask on every call.
     """
     if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
         (a, b), (c, d) = teams
@@ -278,9 +278,8 @@ def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> S
 def holds(cards: tuple[Card, ...], card: Card) -> bool:
     """Whether ``card`` is one of ``cards``.
 
-    By identity (the 40 cards are unique instances): ``card in cards`` would compare through
-    `Card`'s Python-level ordering methods, about a quarter of a microsecond for each card
-    that does not match.
+    By identity (the 40 cards are unique instances): ``card in cards`` would call `Card`'s
+    Python-level ``__eq__`` for each card that does not match, tens of nanoseconds each.
     """
     for held in cards:  # noqa: SIM110 - a plain loop is cheaper than any() over a generator
         if held is card:
