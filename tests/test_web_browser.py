@@ -376,16 +376,24 @@ def test_the_lobby_keeps_its_links_and_follows_the_number_of_players(
     context.close()
 
 
-def test_the_status_says_what_happened_and_a_waiting_hand_stays_readable(
-    browser: Any, server: tuple[Tables, str]
-) -> None:
+def open_seats(
+    browser: Any, server: tuple[Tables, str], settings: TableSettings
+) -> tuple[Any, list[Any]]:
+    """A new table at ``settings`` and a page per seat, in one context, all connected."""
     tables, base = server
-    table = tables.create(TableSettings("classic", seed=5))
+    table = tables.create(settings)
     context = browser.new_context()
-    pages = [context.new_page(), context.new_page()]
+    pages = [context.new_page() for _ in range(table.players)]
     for seat, page in enumerate(pages):
         page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
         page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    return context, pages
+
+
+def test_the_status_says_what_happened_and_a_waiting_hand_stays_readable(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    context, pages = open_seats(browser, server, TableSettings("classic", seed=5))
     first, second = pages
     first.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
     card = first.get_attribute("#hand [data-move]", "data-move")
@@ -423,7 +431,6 @@ def test_a_lost_connection_disables_the_moves_and_says_so(browser: Any) -> None:
 def test_the_page_says_why_some_cards_may_not_be_played(
     browser: Any, server: tuple[Tables, str]
 ) -> None:
-    tables, base = server
     # A deal where the first card led leaves seat 1 cards it may not play.
     for seed in range(100):
         state = new_match("classic", seed=seed, must_follow_suit=True).state
@@ -431,11 +438,8 @@ def test_the_page_says_why_some_cards_may_not_be_played(
         barred = [str(card) for card in after.hands[1] if Play(card) not in legal_moves(after)]
         if barred:
             break
-    table = tables.create(TableSettings("classic", {"must_follow_suit": True}, seed=seed))
-    context = browser.new_context()
-    pages = [context.new_page(), context.new_page()]
-    for seat, page in enumerate(pages):
-        page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+    settings = TableSettings("classic", {"must_follow_suit": True}, seed=seed)
+    context, pages = open_seats(browser, server, settings)
     pages[0].wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
     pages[0].click("#hand [data-move]")  # the first card of the hand: legal_moves(state)[0]
     second = pages[1]
