@@ -1,7 +1,8 @@
-"""A deal of Briscola Chiamata between random players, as each seat would follow it.
+"""A deal of Briscola Chiamata between random players, followed from seat 0.
 
-Shows the auction, the call, and what seat 0 knows (and does not know) about the partner
-before and after the called card is played.
+Shows what seat 0 sees once the auction is over and the card is called, when nobody but
+its holder knows the partner, and again when the called card is played and the partner
+becomes known to all; then the result.
 """
 
 from __future__ import annotations
@@ -16,11 +17,18 @@ def main(seed: int = 11) -> briscola.Score:
     rng = random.Random(seed)
     state = briscola.new_game("chiamata", seed=seed)
     partner_known_at = None
+    called = False
     while not briscola.is_over(state):
         state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
         view = briscola.observe(state, 0)
+        if not called and state.phase is briscola.Phase.PLAY:
+            called = True
+            print("The card is called; seat 0 sees:")
+            print(briscola.render(view))
+            print()
         if partner_known_at is None and view.score.partner is not None:
             partner_known_at = len(state.tricks)
+            print("The called card is played; seat 0 sees:")
             print(briscola.render(view))
             print()
     result = briscola.score(state)

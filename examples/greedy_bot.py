@@ -12,7 +12,8 @@ from briscola import GreedyPlayer, Move, Play, RandomPlayer, View
 
 
 def cautious(view: View) -> Move:
-    """A bot of one rule: take the trick when a card of the led suit can, else play low."""
+    """A bot of one rule: take the trick with a card that is not a trump when one can (so
+    never when trumps are led), else play low, trumps last."""
     plays = [move for move in view.legal_moves if isinstance(move, Play)]
     if not plays:
         return view.legal_moves[0]
