@@ -1,4 +1,4 @@
-"""Quoting user input in error messages: always cut short, never failing.
+"""Quoting user input in error messages, always cut short and never failing; counting nouns.
 
 Messages name the value that was wrong, but a value can be a million-character string, an
 integer too long to print, or an object whose ``repr`` raises. `quote` shows at most
@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["WIDTH", "number_text", "quote"]
+__all__ = ["WIDTH", "count", "number_text", "quote"]
 
 WIDTH: Final = 40
 """How many characters of a value a message quotes."""
+
+
+def count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural but for one: ``"1 card"``, ``"3 cards"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def number_text(value: int) -> str:

@@ -235,6 +235,25 @@ MATCH_OPTIONS: Final = (
 """The keywords of `new_match` that are match options rather than table rules (§3.7)."""
 
 
+def match_options(
+    dealer_rotation: DealerRotation,
+    redeal_same_dealer_after_draw: bool,
+    redeal_same_dealer_after_void: bool,
+    cappotto_wins_match: bool,
+) -> MatchOptions:
+    """The keywords that start a match again with these stored options, for the readers of
+    records and documents: ``cappotto_wins_match`` only when set, since Chiamata refuses
+    the option whatever its value."""
+    options: MatchOptions = {
+        "dealer_rotation": dealer_rotation,
+        "redeal_same_dealer_after_draw": redeal_same_dealer_after_draw,
+        "redeal_same_dealer_after_void": redeal_same_dealer_after_void,
+    }
+    if cappotto_wins_match:
+        options["cappotto_wins_match"] = True
+    return options
+
+
 class _MatchSlots:
     """The cached standing of a `Match`: a private slot outside equality, repr and pickling.
 

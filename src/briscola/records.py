@@ -67,8 +67,8 @@ from .match import (
     DealerRotation,
     Match,
     MatchFormat,
-    MatchOptions,
     match_apply,
+    match_options,
     match_score,
     new_match,
     parse_format,
@@ -480,13 +480,12 @@ class MatchRecord:
     @_guarded
     def first_match(self) -> Match:
         """The match as it starts: its first deal just dealt."""
-        options: MatchOptions = {
-            "dealer_rotation": self.dealer_rotation,
-            "redeal_same_dealer_after_draw": self.redeal_same_dealer_after_draw,
-            "redeal_same_dealer_after_void": self.redeal_same_dealer_after_void,
-        }
-        if self.cappotto_wins_match:  # given only when set: Chiamata refuses it otherwise
-            options["cappotto_wins_match"] = True
+        options = match_options(
+            self.dealer_rotation,
+            self.redeal_same_dealer_after_draw,
+            self.redeal_same_dealer_after_void,
+            self.cappotto_wins_match,
+        )
         try:
             return new_match(
                 self.rules, format=self.format, seed=self.seed, dealer=self.dealer, **options

@@ -14,6 +14,7 @@ import attrs
 
 from ._auction import read_bidding
 from ._contract import contract, dealt_to
+from ._quote import count
 from .cards import Card
 from .errors import InvalidStateError
 from .match import DealResult, Match, MatchFormat, MatchScore, MatchView, match_score
@@ -237,7 +238,7 @@ def _hands(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: b
         else:
             known = view.known_cards[seat]
             extra = f" incl. {_cards(known)}" if known else ""
-            others.append(f"seat {seat}: {size} card{'' if size == 1 else 's'}{extra}")
+            others.append(f"seat {seat}: {count(size, 'card')}{extra}")
     lines.append(("hands: " if referee else "others: ") + ", ".join(others))
     for seat, shown in view.shown:
         lines.append(f"seat {seat} showed: {_cards(shown)}")

@@ -43,6 +43,7 @@ from .match import (
     MatchScore,
     MatchView,
     match_apply,
+    match_options,
     match_score,
     new_match,
     parse_format,
@@ -895,21 +896,15 @@ def _decode_match(reader: _Reader) -> Match:
     rotation = reader.get("dealer_rotation", str)
     if rotation not in tuple(DealerRotation):
         raise InvalidNotationError(f"{p}.dealer_rotation: {rotation[:40]!r} is not a rotation")
-    flags = {
-        name: reader.get(name, bool)
-        for name in (
-            "redeal_same_dealer_after_draw",
-            "redeal_same_dealer_after_void",
-            "cappotto_wins_match",
-        )
-    }
-    if not flags["cappotto_wins_match"]:
-        del flags["cappotto_wins_match"]  # given only when set: Chiamata refuses it otherwise
+    options = match_options(
+        DealerRotation(rotation),
+        reader.get("redeal_same_dealer_after_draw", bool),
+        reader.get("redeal_same_dealer_after_void", bool),
+        reader.get("cappotto_wins_match", bool),
+    )
     deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
     try:
-        match = new_match(
-            r, format=fmt, seed=seed, dealer=dealer, dealer_rotation=rotation, **flags
-        )
+        match = new_match(r, format=fmt, seed=seed, dealer=dealer, **options)
     except RulesError as error:
         raise InvalidNotationError(f"{p}: {error}") from None
     for number, value in enumerate(deals):

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
 from ._deal import check_seed, derived_seed
-from ._quote import quote
+from ._quote import count, quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, score
 from .match import Match, new_match
@@ -378,7 +378,7 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
     for index, summary in enumerate(run.summary):
         rows.append(row(f"{index}: {names[index]}", summary))
     counts = Counter(names)
-    if any(count > 1 for count in counts.values()) and len(counts) > 1:
+    if any(seats > 1 for seats in counts.values()) and len(counts) > 1:
         pooled, apart = [], []
         for name in counts:
             indices = [i for i, other in enumerate(names) if other == name]
@@ -395,14 +395,10 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
             rows.append(f"{name}: not pooled, its seats are not always partners")
     rows.append("")
     rows.append(
-        f"{run.rules.variant}, {_count(len(run.games), 'game')}, seed {run.seed}; "
-        f"{_count(run.undecided, 'game')} without a winner"
+        f"{run.rules.variant}, {count(len(run.games), 'game')}, seed {run.seed}; "
+        f"{count(run.undecided, 'game')} without a winner"
     )
     return "\n".join(rows)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _always_partners(r: Rules, players: list[int]) -> bool:
