@@ -8,6 +8,7 @@ import pickle
 import random
 
 import attrs
+import pytest
 
 import briscola
 from briscola import Match
@@ -55,14 +56,25 @@ def test_the_hash_of_a_state_is_cached_and_matches_an_equal_state() -> None:
     assert {state: 1}[twin] == 1
 
 
-def test_the_state_layout_has_a_slot_for_each_field() -> None:
-    from briscola.state import State, _Builder, _StateCache
+def test_each_field_of_a_state_is_a_read_only_property_over_its_stored_values() -> None:
+    from briscola.state import State, _Layout
 
-    fields = {field.name for field in attrs.fields(State)}
-    assert set(_StateCache.__slots__) == {*fields, "_hash", "_legal"}
-    # Neither class adds a slot: the builder is relabelled as a State on their common base.
+    state = briscola.new_game("classic", seed=2)
+    # State adds no slot and no __setattr__: the engine fills a new state by slot stores.
     assert vars(State)["__slots__"] == ()
-    assert vars(_Builder)["__slots__"] == ()
+    assert not hasattr(state, "__dict__")
+    assert State.__setattr__ is object.__setattr__
+    assert set(_Layout.__slots__) == {
+        "_deal", "_progress", "_phase", "_hands", "_trick", "_turn", "_legal", "_hash"
+    }  # fmt: skip
+    for field in attrs.fields(State):
+        assert isinstance(vars(State)[field.name], property), field.name
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(state, field.name, getattr(state, field.name))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(state, field.name)
+    with pytest.raises(AttributeError):
+        state.anything = 1  # type: ignore[attr-defined]
 
 
 def test_the_legal_moves_and_hash_caches_are_not_fields() -> None:

@@ -106,11 +106,7 @@ def test_junk_in_any_field_is_an_invalid_state(name: str) -> None:
     for junk in JUNK:
         if type(junk) is tuple and junk == getattr(state, name):
             continue  # the same value: nothing edited
-        edited = object.__new__(briscola.State)
-        for field in attrs.fields(briscola.State):
-            object.__setattr__(edited, field.name, getattr(state, field.name))
-        object.__setattr__(edited, "_legal", None)
-        object.__setattr__(edited, name, junk)
+        edited = attrs.evolve(state, **{name: junk})  # type: ignore[arg-type]
         with pytest.raises(InvalidStateError):
             check(edited)
 

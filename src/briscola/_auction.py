@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from ._contract import first_hand, two_rank
-from ._play import close_trick, next_seat
+from ._play import close_trick
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, evolver
+from .state import Phase, State, evolve_state
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -136,7 +136,7 @@ def _list_auction_moves(r: Rules, high: Bid | BidPoints | None, forced: bool) ->
 def apply_auction(s: State, seat: int, move: Move) -> State:
     """Make a legal bid or pass, then end the auction or pass the turn on."""
     r = s.rules
-    history = s.history + ((seat, move),)
+    entry = (seat, move)
     before = _bidding(s)
     kind = type(move)
     active_players = r.active_players
@@ -148,15 +148,14 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
         bidding = _new_bidding(
             _Bidding, (before.high, before.high_seat, before.passed | 1 << seat)
         )
-    _remember(history, bidding)
     passed = bidding.passed
     caller = bidding.high_seat
     if caller is None and passed.bit_count() == active_players:
         if r.all_pass is AllPass.REDEAL:
-            return _with(s, Phase.OVER, None, history)  # a void deal (§2.5.2)
+            return _with(s, Phase.OVER, None, entry)  # a void deal (§2.5.2)
         # Forced (§2.5.2): the first hand must bid.
         forced = _auction_moves(r, bidding)
-        return _with(s, Phase.AUCTION, first_hand(r, s.dealer), history, forced)
+        return _bid(_with(s, Phase.AUCTION, first_hand(r, s.dealer), entry, forced), bidding)
     assert r.point_call_step is not None
     ends = caller is not None and (
         (passed | 1 << caller).bit_count() == active_players
@@ -167,39 +166,45 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
         assert caller is not None
         if r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
             leader = caller if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
-            return _with(s, Phase.PLAY, leader, history, leader=leader)
-        return _with(s, Phase.NAME_TRUMP, caller, history)
+            return _with(s, Phase.PLAY, leader, entry, leader=leader)
+        return _with(s, Phase.NAME_TRUMP, caller, entry)
     following = r.next_seats[s.dealer]
     turn = following[seat]
     while passed >> turn & 1:
         turn = following[turn]
-    return _with(s, Phase.AUCTION, turn, history, _auction_moves(r, bidding))
+    return _bid(_with(s, Phase.AUCTION, turn, entry, _auction_moves(r, bidding)), bidding)
+
+
+def _bid(s: State, bidding: _Bidding) -> State:
+    """``s``, in the auction, with its bidding remembered for the next bid."""
+    _remember(s.history, bidding)
+    return s
 
 
 def _with(
     s: State,
     phase: Phase,
     turn: int | None,
-    history: tuple[tuple[int, Move], ...],
+    entry: tuple[int, Move],
     legal: tuple[Move, ...] | None = None,
     *,
     leader: int | None = None,
     trump_suit: Suit | None = None,
 ) -> State:
-    return _moved(
+    """The auction's and the naming's transition: ``entry`` made, the turn passed on."""
+    if trump_suit is None:
+        if leader is None:
+            return evolve_state(s, entry=entry, legal=legal, phase=phase, turn=turn)
+        return evolve_state(s, entry=entry, legal=legal, phase=phase, turn=turn, leader=leader)
+    return evolve_state(
         s,
-        phase,
-        s.leader if leader is None else leader,
-        turn,
-        history,
-        s.trump_suit if trump_suit is None else trump_suit,
-        False,
-        legal,
+        entry=entry,
+        legal=legal,
+        phase=phase,
+        turn=turn,
+        leader=s.leader if leader is None else leader,
+        trump_suit=trump_suit,
     )
-
-
-# The auction's and the naming's transition, built by position (see `evolver`).
-_moved: Final = evolver("phase", "leader", "turn", "history", "trump_suit", "talked")
 
 
 # --- naming the suit or the card -------------------------------------------------------------
@@ -224,16 +229,12 @@ def apply_naming(s: State, seat: int, move: Move) -> State:
     """Fix the trump suit; inside trick 1 (``"free_choice"``) also resolve that trick."""
     r = s.rules
     suit = move.suit if type(move) is NameSuit else move.card.suit  # type: ignore[attr-defined]
-    history = s.history + ((seat, move),)
+    entry = (seat, move)
     if len(s.trick) == r.active_players:
         # "free_choice": the trick's last card is down; resolve it with the named trump.
-        named = _with(s, Phase.PLAY, s.turn, history, trump_suit=suit)
-        last = s.leader
-        for _ in range(r.active_players - 1):
-            last = next_seat(r, s.dealer, last)
-        return close_trick(named, last, named.hands[last], named.trick, history)
+        return close_trick(_with(s, Phase.PLAY, s.turn, entry, trump_suit=suit))
     leader = seat if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
-    return _with(s, Phase.PLAY, leader, history, leader=leader, trump_suit=suit)
+    return _with(s, Phase.PLAY, leader, entry, leader=leader, trump_suit=suit)
 
 
 # --- why a move is refused -------------------------------------------------------------------

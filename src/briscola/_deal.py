@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
+from ._frozen import compile_function
 from ._numbers import whole_number
 from .cards import Card
 from .errors import RulesError
@@ -154,39 +155,43 @@ def shuffle(cards: Sequence[Card], x: int) -> tuple[tuple[Card, ...], int]:
     Step 3 of the module's description, in groups: ``divmod(x, i + 1)`` for consecutive
     ``i`` is the same as one ``divmod`` by the product of their ``i + 1``, then the small
     divisions of the remainder; a product below 2**30 keeps those divisions on one-digit
-    integers, so the 512-bit number is divided six times for 40 cards instead of 39.
+    integers, so the 512-bit number is divided six times for 40 cards instead of 39. The
+    steps are written out once per deck length (see `_write_shuffle`).
     """
     deck = list(cards)
-    steps = _STEPS.get(len(deck))
+    steps = _SHUFFLES.get(len(deck))
     if steps is None:
-        steps = _STEPS[len(deck)] = _radix_groups(len(deck))
-    for radix, group in steps:
-        x, small = divmod(x, radix)
-        for i, size in group:
-            j = small % size
-            small //= size
-            deck[i], deck[j] = deck[j], deck[i]
+        steps = _SHUFFLES[len(deck)] = _write_shuffle(len(deck))
+    x = steps(deck, x)
     return tuple(deck), x
 
 
-def _radix_groups(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """The steps of `shuffle` for a deck of ``length``: ``(product, ((i, i + 1), ...))``,
-    ``i`` from ``length - 1`` down to 1, each group's product of ``i + 1`` below 2**30."""
-    groups = []
+def _write_shuffle(length: int) -> Callable[[list[Card], int], int]:
+    """The steps of `shuffle` for a deck of ``length`` cards, written out: ``i`` from
+    ``length - 1`` down to 1, in groups whose product of ``i + 1`` is below 2**30.
+
+    A loop over the steps costs a third more in CPython than the same steps in line, and
+    every deal shuffles."""
+    lines = ["def steps(d, x):"]
     i = length - 1
     while i >= 1:
         product = 1
         group = []
         while i >= 1 and product * (i + 1) < _ONE_DIGIT:
             product *= i + 1
-            group.append((i, i + 1))
+            group.append(i)
             i -= 1
-        groups.append((product, tuple(group)))
-    return tuple(groups)
+        lines.append(f"    x, s = divmod(x, {product})")
+        for step in group:
+            lines.append(
+                f"    j = s % {step + 1}; s //= {step + 1}; d[{step}], d[j] = d[j], d[{step}]"
+            )
+    lines.append("    return x")
+    return compile_function("steps", "\n".join(lines) + "\n", {})
 
 
 _ONE_DIGIT: Final = 1 << 30  # CPython's integer digit: smaller numbers divide in one step
-_STEPS: Final[dict[int, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]] = {}
+_SHUFFLES: Final[dict[int, Callable[[list[Card], int], int]]] = {}
 
 
 def deal_hands(
@@ -198,24 +203,48 @@ def deal_hands(
 
     Returns every seat's hand sorted by card id; seats not dealt to get an empty hand.
     """
+    shape = (tuple(seats), hand_size, packet, players)
+    dealing = _DEALINGS.get(shape)
+    if dealing is None:
+        dealing = _DEALINGS[shape] = _write_dealing(*shape)
+    return dealing(deck)
+
+
+def _write_dealing(
+    seats: tuple[int, ...], hand_size: int, packet: int, players: int
+) -> Callable[[Sequence[Card]], tuple[tuple[Card, ...], ...]]:
+    """`deal_hands` for one shape of deal, written out: each hand read from its places in
+    the deck, three-card hands sorted by three compares and longer ones by `sorted`."""
     active = len(seats)
     dealt = active * hand_size
-    hands: list[tuple[Card, ...]] = [()] * players
+    places: dict[int, list[int]] = {seat: [] for seat in range(players)}
     for k, seat in enumerate(seats):
         # One card at a time: every active-th card from the k-th; else whole hands in turn.
-        cards = deck[k:dealt:active] if packet == 1 else deck[k * hand_size : (k + 1) * hand_size]
-        if len(cards) == 3:  # the stock games: three compares instead of a sort
-            a, b, c = cards
-            if a.id > b.id:
-                a, b = b, a
-            if b.id > c.id:
-                b, c = c, b
-            if a.id > b.id:
-                a, b = b, a
-            hands[seat] = (a, b, c)
+        places[seat] = (
+            list(range(k, dealt, active))
+            if packet == 1
+            else list(range(k * hand_size, (k + 1) * hand_size))
+        )
+    lines = ["def dealing(d):"]
+    hands = []
+    for seat in range(players):
+        cards = [f"d[{place}]" for place in places[seat]]
+        if not cards:
+            hands.append("()")
+        elif len(cards) == 3:
+            a, b, c = (f"h{seat}_{n}" for n in range(3))
+            lines += [
+                f"    {a}, {b}, {c} = {', '.join(cards)}",
+                f"    if {a}.id > {b}.id: {a}, {b} = {b}, {a}",
+                f"    if {b}.id > {c}.id: {b}, {c} = {c}, {b}",
+                f"    if {a}.id > {b}.id: {a}, {b} = {b}, {a}",
+            ]
+            hands.append(f"({a}, {b}, {c})")
         else:
-            hands[seat] = tuple(sorted(cards, key=_by_id))
-    return tuple(hands)
+            hands.append(f"tuple(sorted(({', '.join(cards)},), key=by_id))")
+    lines.append(f"    return ({', '.join(hands)},)")
+    return compile_function("dealing", "\n".join(lines) + "\n", {"by_id": _by_id})
 
 
+_DEALINGS: Final[dict[tuple[tuple[int, ...], int, int, int], Callable[..., Any]]] = {}
 _by_id = attrgetter("id")

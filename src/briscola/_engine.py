@@ -67,7 +67,7 @@ from .rules import (
     check_seat,
     rules,
 )
-from .state import Phase, State, _StateCache, builder
+from .state import EMPTY, Phase, State, build, new_deal
 
 __all__ = [
     "apply",
@@ -254,25 +254,13 @@ def _deal(
             phase, turn = _OVER, None  # annulled before the auction (§2.5.6)
     elif phase is _PLAY and plan.shows_hands:
         shown = automatic_snapshot(r, hands, dealer)
-    return _dealt_state(
-        r,
+    return build(
+        new_deal(r, dealer, deck, removed, trump_suit, shown, stock),
+        (leader, plan.no_points, 0, trump_card, False, EMPTY),
         phase,
-        dealer,
-        deck,
-        removed,
         hands,
-        stock,
-        0,
-        trump_card,
-        trump_suit,
-        leader,
+        (),
         turn,
-        (),
-        (),
-        plan.no_points,
-        (),
-        False,
-        shown,
         tuple(map(_PLAY_OF, hands[leader])) if phase is _PLAY and r.plain_play else None,
     )
 
@@ -325,8 +313,6 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _AUCTION: Final = Phase.AUCTION
 _PLAY_OF: Final = _play.PLAY_OF.__getitem__
-# The first state of a deal, every field given by position (see `briscola.state.evolver`).
-_dealt_state: Final = builder()
 _legal_play: Final = _play.legal_play
 _apply_play: Final = _play.apply_play
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
@@ -380,7 +366,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if cached is None:
         phase = state.phase
         cached = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
-        _cache_legal(state, cached)
+        state._legal = cached
     elif type(cached) is not tuple:  # the State class itself, not one of its instances
         check_state(state, "legal_moves")
     return cached
@@ -425,7 +411,7 @@ def apply(state: State, move: Move, *, seat: int | None = None, ply: int | None 
     phase = state.phase
     if legal is None:
         legal = _legal_play(state) if phase is _PLAY else _LEGAL[phase](state)
-        _cache_legal(state, legal)
+        state._legal = legal
     elif type(legal) is not tuple:  # the State class itself
         check_state(state, "apply")
     # Identity first: moves taken from legal_moves() skip attrs' Python-level __eq__.
@@ -479,11 +465,6 @@ def ply_of(state: State) -> int:
     if not state.rules.signals:
         return len(history)
     return sum(1 for _seat, move in history if type(move) is not Signal)
-
-
-# The legal moves are cached on the state they belong to (a private slot that is not part of
-# equality, hashing or the repr); the slot's own setter skips the frozen __setattr__.
-_cache_legal: Final = vars(_StateCache)["_legal"].__set__
 
 
 def is_over(state: State) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, Final
 from ._contract import contract
 from ._frozen import compile_function
 from .cards import DECK, Card, Rank, Suit
+from .errors import InvalidStateError
 from .moves import (
     PLAYS,
     STRONG_HAND,
@@ -37,7 +38,21 @@ from .rules import (
     ShareHands,
     TwoSwapWindow,
 )
-from .state import Phase, State, Trick, evolve_state, evolver
+from .state import (
+    AT,
+    CARRY,
+    CLOSE,
+    LAST,
+    LEADER,
+    POINTS,
+    TALKED,
+    TRUMP_CARD,
+    Phase,
+    Progress,
+    State,
+    _Deal,
+    evolve_state,
+)
 from .tricks import winning_index
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
@@ -45,31 +60,12 @@ TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
 PLAY_OF: Final = {play.card: play for play in PLAYS}
 """The one `Play` of each card, by card."""
 _play_of: Final = PLAY_OF.__getitem__
-# The two commonest transitions, built by position (see `evolver` for what it saves).
-_card_played: Final = evolver("hands", "turn", "trick", "history", "talked")
-_trick_closed: Final = evolver(
-    "phase",
-    "hands",
-    "stock",
-    "drawn",
-    "trump_card",
-    "leader",
-    "turn",
-    "trick",
-    "tricks",
-    "points",
-    "history",
-    "talked",
-    "shown",
-)
 _SIGNAL_OF: Final = {token: Signal(token) for token in SIGNAL_TOKENS}
-# Tables that spare a move its allocations: each card alone in a tuple, and each history
-# entry ``(seat, Play(card))`` alone in a tuple, by seat and card id.
+# Each card alone in a tuple: the trick after its lead, without building a tuple.
 _ONE: Final = tuple((card,) for card in DECK)
-_ENTRY: Final = tuple(tuple(((seat, play),) for play in PLAYS) for seat in range(6))
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
-_new_trick: Final = tuple.__new__
+_new: Final = object.__new__
 
 # Every claim about a hand, in the documented order: Has by card id, HasNot by card id, then
 # the two claims about the whole hand (§2.6.1).
@@ -115,18 +111,20 @@ def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 def draw(
     hands: list[tuple[Card, ...]],
     stock: tuple[Card, ...],
+    at: int,
     trump_card: Card | None,
     order: tuple[int, ...],
-) -> tuple[tuple[Card, ...], Card | None]:
+) -> tuple[int, Card | None]:
     """One draw round (§1.7): one card each in ``order`` (the winner first, then in play
-    order), the face-up card last. The one definition of the draw, for every caller.
+    order) from ``stock`` after its first ``at`` cards, the face-up card last. The one
+    definition of the draw, for every caller.
 
-    Updates ``hands`` in place; returns what is left of the stock and the face-up card
-    (``None`` once it has been drawn).
+    Updates ``hands`` in place; returns how many cards of ``stock`` are now drawn, and the
+    face-up card (``None`` once it has been drawn).
     """
     players = len(order)
-    batch = stock[:players]
-    stock = stock[players:]
+    batch = stock[at : at + players]
+    at += len(batch)
     if trump_card is not None and len(batch) < players:
         batch += (trump_card,)
         trump_card = None
@@ -145,7 +143,7 @@ def draw(
         while i and hand[i - 1].id > card_id:
             i -= 1
         hands[drawer] = hand[:i] + (card,) + hand[i:]
-    return stock, trump_card
+    return at, trump_card
 
 
 def swapped(s: State, rank: Rank) -> bool:
@@ -251,61 +249,248 @@ def why_swap_illegal(s: State, card: Card) -> str | None:
 
 def apply_play(s: State, seat: int, move: Move) -> State:
     """Make a legal move of trick play."""
-    if type(move) is not Play:
-        return _NON_PLAY[type(move)](s, seat, move)
-    card: Card = move.card
-    r = s.rules
-    hands = s.hands
+    if type(move) is Play:
+        after = play_card(s, move)
+        if after is None:  # listed as legal, yet not in the hand: a state built by hand
+            raise InvalidStateError(
+                "apply() cannot use this state: its legal moves do not fit its hands"
+            )
+        return after
+    return _NON_PLAY[type(move)](s, seat, move)
+
+
+def play_card(s: State, move: Play) -> State | None:
+    """The state after the seat to act plays ``move``'s card, in any variant; ``None`` when
+    it may not play that card (the caller then finds out why).
+
+    Every card played goes through here, and the step loop spends most of its time here:
+    the commonest cases (a card within a trick; a two-player trick closed and followed by
+    its draw) are written out, and the new state is filled in place of calling `build`.
+    """
+    deal = s._deal
+    card = move.card
+    seat: int = s._turn  # type: ignore[assignment]
+    hands = s._hands
     hand = hands[seat]
     # The hand less the card, found by identity (cards are interned; `tuple.index` would
     # call `Card.__eq__` for every card before it): in line for three cards, else written
-    # out for the hand's size.
+    # out for the hand's size. Not finding it means the card may not be played.
     if len(hand) == 3:
         a, b, c = hand
-        hand = (b, c) if a is card else (a, c) if b is card else (a, b)
-    else:
-        hand = _WITHOUT[len(hand)](hand, card)
-    trick = s.trick
-    history = s.history + _ENTRY[seat][card.id]
-    if len(trick) + 1 < r.active_players:
-        # The commonest move of all: a card that does not end the trick.
-        trick = trick + _ONE[card.id] if trick else _ONE[card.id]
-        if len(hands) == 2:
-            hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        if a is card:
+            hand = (b, c)
+        elif b is card:
+            hand = (a, c)
+        elif c is card:
+            hand = (a, b)
         else:
-            changed = list(hands)  # cheaper than two slices and a concatenation
-            changed[seat] = hand
-            hands = tuple(changed)
-        turn = r.next_seats[s.dealer][seat]
-        # With plain play the next seat's moves are its cards: list them now, while the
-        # hand is at hand, so that legal_moves() finds them cached.
-        legal: tuple[Move, ...] | None = None
-        if r.plain_play:
-            following = hands[turn]
-            if len(following) == 3:
-                a, b, c = following
-                legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
+            return None
+    else:
+        found = _WITHOUT[len(hand)](hand, card)
+        if found is None:
+            return None
+        hand = found
+    k = s._progress
+    plain = deal.plain
+    if not plain:
+        # Following suit, exchanges or talk: the card must be one of the listed moves.
+        if not _listed(s, move):
+            return None
+        if k[TALKED]:
+            k = (*k[:TALKED], False, k[LAST])
+    trick = s._trick
+    x: Any
+    if deal.two:
+        # Two players, the commonest table.
+        if not trick:
+            other = 1 - seat
+            x = _new(State)
+            x._deal = deal
+            x._progress = k
+            x._phase = _PLAY
+            x._hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+            x._trick = _ONE[card.id]
+            x._turn = other
+            if plain:
+                following = hands[other]
+                if len(following) == 3:
+                    a, b, c = following
+                    x._legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
+                else:
+                    x._legal = tuple(map(_play_of, following))
             else:
-                legal = _PLAYS_OF[len(following)](following)
-        return _card_played(s, hands, turn, trick, history, False, legal)
-    trick = trick + _ONE[card.id]
-    if s.trump_suit is None and r.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
+                x._legal = None
+            x._hash = None
+            return x  # type: ignore[no-any-return]
+        at = k[AT]
+        if at < deal.limit:
+            # Three-card hands and a stock that outlasts this draw, written out: the winner
+            # of the pair (§1.4), the points, and a draw of one card each (§1.7), the winner
+            # first, each card into its place in card-id order.
+            first = trick[0]
+            leader = k[LEADER]
+            second_takes, taken = deal.pairs[first.id][card.id]
+            points = k[POINTS]
+            if second_takes:
+                winner = seat
+                a, b = hand
+                c, d = hands[leader]
+            else:
+                winner = leader
+                a, b = hands[leader]
+                c, d = hand
+            if taken:
+                points = (
+                    (points[0] + taken, points[1])
+                    if winner == 0
+                    else (points[0], points[1] + taken)
+                )
+            stock = deal.stock
+            top = stock[at]
+            i = top.id
+            if i < a.id:
+                gains = (top, a, b)
+            elif i < b.id:
+                gains = (a, top, b)
+            else:
+                gains = (a, b, top)
+            top = stock[at + 1]
+            i = top.id
+            if i < c.id:
+                loses = (top, c, d)
+            elif i < d.id:
+                loses = (c, top, d)
+            else:
+                loses = (c, d, top)
+            last = k[LAST]
+            x = _new(State)
+            x._deal = deal
+            x._progress = (
+                winner,
+                points,
+                at + 2,
+                k[TRUMP_CARD],
+                False,
+                [last, 0, CLOSE, last[CARRY], leader, (first, card), winner, None, None],
+            )
+            x._phase = _PLAY
+            x._hands = (gains, loses) if winner == 0 else (loses, gains)
+            x._trick = ()
+            x._turn = winner
+            if plain:
+                a, b, c = gains
+                x._legal = (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id])
+            else:
+                x._legal = None
+            x._hash = None
+            return x  # type: ignore[no-any-return]
+    elif len(trick) + 1 < deal.active:
+        # A card that does not end the trick.
+        turn = deal.following[seat]
+        changed = list(hands)  # cheaper than two slices and a concatenation
+        changed[seat] = hand
+        hands = tuple(changed)
+        x = _new(State)
+        x._deal = deal
+        x._progress = k
+        x._phase = _PLAY
+        x._hands = hands
+        x._trick = trick + (card,) if trick else _ONE[card.id]
+        x._turn = turn
+        x._legal = tuple(map(_play_of, hands[turn])) if plain else None
+        x._hash = None
+        return x  # type: ignore[no-any-return]
+    changed = list(hands)
+    changed[seat] = hand
+    trick += (card,)
+    if deal.trump_suit is None and deal.rules.first_trick_blind is FirstTrickBlind.FREE_CHOICE:
         # Chiamata "free_choice": the caller names the trump before trick 1 is resolved.
-        return await_naming(s, hands[:seat] + (hand,) + hands[seat + 1 :], trick, history)
-    return close_trick(s, seat, hand, trick, history)
+        named = contract(s)
+        assert named is not None
+        return evolve_state(
+            s, phase=Phase.NAME_TRUMP, hands=tuple(changed), trick=trick, turn=named.caller
+        )
+    return finish_trick(deal, k, changed, trick)
+
+
+def finish_trick(
+    deal: _Deal, k: Progress, hands: list[tuple[Card, ...]], trick: tuple[Card, ...]
+) -> State:
+    """Resolve a complete ``trick``, collect it and draw (§1.4, §1.7): the state after it,
+    from the deal, the progress before it and the hands less the trick's cards."""
+    leader = k[LEADER]
+    seats = deal.orders[leader]
+    winner = seats[winning_index(trick, deal.trump_suit, deal.strength)]
+    values = deal.values
+    taken = 0
+    for played in trick:
+        taken += values[played.id]
+    points = k[POINTS]
+    if taken:
+        points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
+    last = k[LAST]
+    record = [last, 0, CLOSE, last[CARRY], leader, trick, winner, None, None]
+    stock = deal.stock
+    at = k[AT]
+    trump_card = k[TRUMP_CARD]
+    phase = _PLAY
+    turn: int | None = winner
+    if trump_card is not None or at < len(stock):
+        at, trump_card = draw(hands, stock, at, trump_card, deal.orders[winner])
+        if trump_card is None and at == len(stock):
+            # The stock has just run out (§3.4).
+            sharing = deal.rules.share_hands_when_stock_empty
+            if sharing is ShareHands.VOLUNTARY:
+                phase = Phase.SHARE_HANDS
+            elif sharing is ShareHands.AUTOMATIC:
+                shown = tuple((seat, hands[seat]) for seat in range(len(hands)))
+                deal = deal.replace(trump_suit=deal.trump_suit, shown=deal.shown + shown)
+    next_hand = hands[winner]
+    legal: tuple[Move, ...] | None = None
+    if not next_hand:
+        phase = _OVER
+        turn = None
+    elif phase is _PLAY and deal.plain:
+        legal = tuple(map(_play_of, next_hand))
+    x = _new(State)
+    x._deal = deal
+    x._progress = (winner, points, at, trump_card, False, record)
+    x._phase = phase
+    x._hands = tuple(hands)
+    x._trick = ()
+    x._turn = turn
+    x._legal = legal
+    x._hash = None
+    return x
+
+
+def close_trick(s: State) -> State:
+    """Resolve the complete trick of ``s`` (Chiamata's trick 1 once the suit is named)."""
+    return finish_trick(s._deal, s._progress, list(s._hands), s._trick)
+
+
+def _listed(s: State, move: Play) -> bool:
+    """Whether ``move`` is one of the legal moves of ``s`` (trick play that is not plain)."""
+    legal = s._legal
+    if legal is None:
+        legal = legal_play(s)
+    for candidate in legal:
+        if candidate is move:
+            return True
+    return move in legal
 
 
 def _write_out(size: int) -> None:
-    """Compile, for hands of ``size`` cards, the hand less a card (found by identity) into
-    `_WITHOUT` and the hand's `Play`s into `_PLAYS_OF`, written out card by card: a loop, a
-    slice or a ``map`` over a hand costs several times as much in CPython, and every move of
-    trick play makes one of each."""
+    """Compile, for hands of ``size`` cards, the hand less a card (found by identity; ``None``
+    when it is not there) into `_WITHOUT` and the hand's `Play`s into `_PLAYS_OF`, written out
+    card by card: a loop, a slice or a ``map`` over a hand costs several times as much in
+    CPython, and every move of trick play makes one of each."""
     cards = [f"h[{k}]" for k in range(size)]
     lines = ["def without(h, card):"]
     for k in range(size):
         rest = ", ".join(cards[:k] + cards[k + 1 :])
         lines.append(f"    if h[{k}] is card:\n        return ({rest}{',' if size == 2 else ''})")
-    lines.append("    raise ValueError('the card is not in the hand')")
+    lines.append("    return None")
     plays = ", ".join(f"PLAYS[{card}.id]" for card in cards)
     plays_source = f"def plays_of(h):\n    return ({plays}{',' if size == 1 else ''})\n"
     _WITHOUT[size] = compile_function("without", "\n".join(lines) + "\n", {})
@@ -323,136 +508,10 @@ def _on_first_use(table: list[Callable[..., Any]], size: int) -> Callable[..., A
     return first_call
 
 
-_WITHOUT: Final[list[Callable[..., tuple[Card, ...]]]] = []
+_WITHOUT: Final[list[Callable[..., tuple[Card, ...] | None]]] = []
 _PLAYS_OF: Final[list[Callable[..., tuple[Move, ...]]]] = []
 _WITHOUT.extend(_on_first_use(_WITHOUT, size) for size in range(MAX_HAND_SIZE + 1))
 _PLAYS_OF.extend(_on_first_use(_PLAYS_OF, size) for size in range(MAX_HAND_SIZE + 1))
-
-
-def close_trick(
-    s: State,
-    seat: int,
-    hand: tuple[Card, ...],
-    trick: tuple[Card, ...],
-    history: tuple[tuple[int, Move], ...],
-) -> State:
-    """Resolve the complete ``trick``, collect it and draw (§1.4, §1.7)."""
-    r = s.rules
-    leader = s.leader
-    dealer = s.dealer
-    seats = r.trick_seats[dealer][leader]
-    values = r.card_points
-    hands = s.hands
-    points = s.points
-    stock = s.stock
-    if len(trick) == 2:
-        # Two players, the commonest table, written out: the winner of a pair of cards
-        # (§1.4), the points, and a draw of one card each from the stock (§1.7).
-        first, second = trick
-        if second.suit is first.suit:
-            second_wins = r.strength[second.id] > r.strength[first.id]
-        else:
-            second_wins = second.suit is s.trump_suit
-        winner = seats[second_wins]
-        taken = values[first.id] + values[second.id]
-        if taken:
-            points = (
-                (points[0] + taken, points[1]) if winner == 0 else (points[0], points[1] + taken)
-            )
-        if len(hand) == 2 and (len(stock) > 2 or (len(stock) == 2 and s.trump_card is not None)):
-            # Both hands are one card short of three: the winner draws the top card of the
-            # stock and the other seat the next, each into its place in card-id order.
-            other = hands[1 - seat]
-            (a, b), (c, d) = (hand, other) if winner == seat else (other, hand)
-            x, y = stock[0], stock[1]
-            gains = (x, a, b) if x.id < a.id else (a, x, b) if x.id < b.id else (a, b, x)
-            loses = (y, c, d) if y.id < c.id else (c, y, d) if y.id < d.id else (c, d, y)
-            a, b, c = gains
-            return _trick_closed(
-                s,
-                _PLAY,
-                (gains, loses) if winner == 0 else (loses, gains),
-                stock[2:],
-                s.drawn + 2,
-                s.trump_card,
-                winner,
-                winner,
-                (),
-                s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
-                points,
-                history,
-                False,
-                s.shown,
-                (PLAYS[a.id], PLAYS[b.id], PLAYS[c.id]) if r.plain_play else None,
-            )
-        new_hands = [hand, hands[1]] if seat == 0 else [hands[0], hand]
-    else:
-        winner = seats[trick_winner(trick, s.trump_suit, r.strength)]
-        taken = 0
-        for played in trick:
-            taken += values[played.id]
-        if taken:
-            points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
-        new_hands = list(hands)
-        new_hands[seat] = hand
-    trump_card = s.trump_card
-    phase = _PLAY
-    turn: int | None = winner
-    shown = s.shown
-    if trump_card is not None or stock:
-        stock, trump_card = draw(new_hands, stock, trump_card, r.trick_seats[dealer][winner])
-        if trump_card is None and not stock:
-            # The stock has just run out (§3.4).
-            sharing = r.share_hands_when_stock_empty
-            if sharing is ShareHands.VOLUNTARY:
-                phase = Phase.SHARE_HANDS
-            elif sharing is ShareHands.AUTOMATIC:
-                shown = shown + tuple((s_, new_hands[s_]) for s_ in range(r.players))
-    next_hand = new_hands[winner]
-    legal: tuple[Move, ...] | None = None
-    if not next_hand:
-        phase = _OVER
-        turn = None
-    elif phase is _PLAY and r.plain_play:
-        legal = _PLAYS_OF[len(next_hand)](next_hand)
-    return _trick_closed(
-        s,
-        phase,
-        tuple(new_hands),
-        stock,
-        s.drawn + len(s.stock) - len(stock),
-        trump_card,
-        winner,
-        turn,
-        (),
-        s.tricks + (_new_trick(Trick, (leader, trick, winner, seats)),),
-        points,
-        history,
-        False,
-        shown,
-        legal,
-    )
-
-
-def await_naming(
-    s: State,
-    hands: tuple[tuple[Card, ...], ...],
-    trick: tuple[Card, ...],
-    history: tuple[tuple[int, Move], ...],
-) -> State:
-    """Trick 1 is complete under ``"free_choice"``: the caller now names the suit."""
-    deal = contract(s)
-    assert deal is not None
-    return evolve_state(
-        s,
-        phase=Phase.NAME_TRUMP,
-        hands=hands,
-        trump_suit=None,
-        turn=deal.caller,
-        trick=trick,
-        history=history,
-        talked=False,
-    )
 
 
 def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) -> State:
@@ -464,11 +523,11 @@ def apply_swap(s: State, seat: int, card: Card, phase: Phase, turn: int | None) 
     hand = insert(hand[:i] + hand[i + 1 :], face_up)
     return evolve_state(
         s,
+        entry=(seat, SWAPS[card.id]),
         phase=phase,
         hands=s.hands[:seat] + (hand,) + s.hands[seat + 1 :],
         trump_card=card,
         turn=turn,
-        history=s.history + ((seat, SWAPS[card.id]),),
     )
 
 
@@ -479,7 +538,7 @@ def _swap_in_play(s: State, seat: int, move: Move) -> State:
 
 def _talk(s: State, seat: int, move: Move) -> State:
     # A Declare or Signal: one per turn, and the same seat still acts (§3.5, ruling R2).
-    return evolve_state(s, turn=seat, history=s.history + ((seat, move),), talked=True)
+    return evolve_state(s, entry=(seat, move), turn=seat, talked=True)
 
 
 _NON_PLAY: Final[dict[type, Callable[[State, int, Move], State]]] = {
@@ -509,58 +568,51 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     hand order, and ``choice`` draws the same way from a list as from a tuple), with the
     state kept in local lists instead of one frozen `State` per move.
     """
-    r = s.rules
-    active = r.active_players
-    strength = r.strength
-    values = r.card_points
-    following = r.next_seats[s.dealer]
-    orders = r.trick_seats[s.dealer]
-    trump = s.trump_suit
-    hands = list(s.hands)
-    trick = list(s.trick)
-    history = list(s.history)
-    tricks = list(s.tricks)
-    points = list(s.points)
-    draw_orders = r.trick_seats[s.dealer]
-    stock = s.stock
-    trump_card = s.trump_card
-    leader = s.leader
-    seat = s.turn
+    deal = s._deal
+    k = s._progress
+    active = deal.active
+    strength = deal.strength
+    values = deal.values
+    following = deal.following
+    orders = deal.orders
+    trump = deal.trump_suit
+    stock = deal.stock
+    hands = list(s._hands)
+    trick = list(s._trick)
+    points = list(k[POINTS])
+    at = k[AT]
+    trump_card = k[TRUMP_CARD]
+    last = k[LAST]
+    leader = k[LEADER]
+    seat = s._turn
     assert seat is not None
     while True:
         hand = hands[seat]
         card = choice(hand)
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        history.append((seat, PLAYS[card.id]))
         trick.append(card)
         if len(trick) < active:
             seat = following[seat]
             continue
         cards = tuple(trick)
-        seats = orders[leader]
-        winner = seats[trick_winner(cards, trump, strength)]
+        winner = orders[leader][winning_index(cards, trump, strength)]
         for played in cards:
             points[winner] += values[played.id]
-        tricks.append(_new_trick(Trick, (leader, cards, winner, seats)))
+        last = [last, 0, CLOSE, last[CARRY], leader, cards, winner, None, None]
         trick.clear()
-        if trump_card is not None or stock:
-            stock, trump_card = draw(hands, stock, trump_card, draw_orders[winner])
+        if trump_card is not None or at < len(stock):
+            at, trump_card = draw(hands, stock, at, trump_card, orders[winner])
         leader = seat = winner
         if not hands[winner]:
             break
-    return evolve_state(
-        s,
-        phase=_OVER,
-        hands=tuple(hands),
-        stock=stock,
-        drawn=s.drawn + len(s.stock) - len(stock),
-        trump_card=trump_card,
-        leader=winner,
-        turn=None,
-        trick=(),
-        tricks=tuple(tricks),
-        points=tuple(points),
-        history=tuple(history),
-        talked=False,
-    )
+    x = _new(State)
+    x._deal = deal
+    x._progress = (winner, tuple(points), at, trump_card, False, last)
+    x._phase = _OVER
+    x._hands = tuple(hands)
+    x._trick = ()
+    x._turn = None
+    x._legal = ()
+    x._hash = None
+    return x

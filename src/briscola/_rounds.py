@@ -115,11 +115,11 @@ def apply_round(s: State, seat: int, move: Move) -> State:
         shown += automatic_snapshot(r, hands, s.dealer)
     return evolve_state(
         s,
+        entry=(seat, move),
         phase=phase,
         hands=hands,
         trump_card=trump_card,
         turn=turn,
-        history=s.history + ((seat, move),),
         talked=False,
         shown=shown,
     )

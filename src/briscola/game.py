@@ -94,11 +94,8 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
         ['AD', '3D', '5D']
     """
     if type(state) is State:
-        try:
-            cached = state._legal  # listed already: the commonest call of all
-        except AttributeError:  # unpickled or built with attrs: not listed yet
-            cached = None
-        if type(cached) is tuple:
+        cached = state._legal  # listed already: the commonest call of all
+        if cached is not None:
             return cached
     try:
         if type(state) is Match:
@@ -114,7 +111,7 @@ _OVER: Final = Phase.OVER
 _PLAY: Final = Phase.PLAY
 _legal_moves: Final = _engine.legal_moves
 _apply: Final = _engine.apply
-_apply_play: Final = _play.apply_play
+_play_card: Final = _play.play_card
 
 
 @overload
@@ -160,23 +157,23 @@ def apply(
         ...
         briscola.errors.IllegalMoveError: it is not your turn: seat 0 is to act, not seat 1
     """
-    if type(move) is Play and type(state) is State and seat is None and ply is None:
-        # The step loop's commonest call: a card from legal_moves() in trick play goes
-        # straight to the trick-play handler (no routing, no second look at the legal list
-        # through _engine.apply); see docs/performance.md for what it saves.
+    if (
+        type(move) is Play
+        and type(state) is State
+        and seat is None
+        and ply is None
+        and state._phase is _PLAY
+    ):
+        # The step loop's commonest call: a card played goes straight to trick play, which
+        # checks that the seat may play it (docs/performance.md says what this saves).
         try:
-            legal = state._legal
-        except AttributeError:  # unpickled or built with attrs: the general path lists it
-            legal = None
-        if legal is not None and state.phase is _PLAY:
-            for candidate in legal:
-                if candidate is move:
-                    try:
-                        return _apply_play(state, state.turn, move)  # type: ignore[arg-type]
-                    except BriscolaError:
-                        raise
-                    except _FOREIGN:
-                        _inconsistent("apply")
+            after = _play_card(state, move)
+        except BriscolaError:
+            raise
+        except _FOREIGN:
+            _inconsistent("apply")
+        if after is not None:
+            return after
     try:
         if type(state) is Match:
             return match_apply(state, move, seat, ply)
@@ -197,7 +194,7 @@ def is_over(state: State | Match) -> bool:
             `Match`.
     """
     if type(state) is State:
-        return state.phase is _OVER
+        return state._phase is _OVER
     if type(state) is Match:
         try:
             return match_is_over(state)
@@ -214,7 +211,7 @@ def current_player(state: State | Match) -> int | None:
             `Match`.
     """
     if type(state) is State:
-        return state.turn
+        return state._turn
     if type(state) is Match:
         try:
             return match_current_player(state)
