@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("moves",),
     ("rules",),
-    ("state", "tricks"),
+    ("tricks", "state"),
     ("_deal", "_contract", "_received"),
     ("_play",),
     ("_auction", "_rounds"),

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from ._contract import first_hand, two_rank
+from ._contract import first_hand, settle, two_rank
 from ._play import close_trick
 from ._quote import quote
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import Phase, State, evolve_state
+from .state import LAST, Phase, State, evolve_state
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -35,24 +35,25 @@ class _Bidding(NamedTuple):
 # A named tuple built straight from a tuple, without its Python-level __new__.
 _new_bidding: Final = tuple.__new__
 
-# The auction read back from the last history asked about: legal_auction(s) and then
-# apply_auction(s) read the same history, and apply_auction leaves the new history's entry
-# for the next legal_auction, so each bid reads the auction once instead of twice per move
-# and never re-reads it from the start. Histories are immutable tuples and the entry holds
-# a reference to its own, so an identity match is always the same auction.
-_last: tuple[tuple[tuple[int, Move], ...], _Bidding] | None = None
+# The auction read back for the last state asked about, keyed by the state's last record
+# (one per move of the auction): legal_auction(s) and then apply_auction(s) read the same
+# auction, and apply_auction leaves the new state's entry for the next legal_auction, so
+# each bid reads the auction once instead of twice per move and never re-reads it from the
+# start. Records are never changed once made and the entry holds a reference to its own,
+# so an identity match is always the same auction.
+_last: tuple[object, _Bidding] | None = None
 
 
 def _bidding(s: State) -> _Bidding:
     last = _last
-    if last is not None and last[0] is s.history:
+    if last is not None and last[0] is s._progress[LAST]:
         return last[1]
     return _read_bidding(s)
 
 
-def _remember(history: tuple[tuple[int, Move], ...], bidding: _Bidding) -> None:
+def _remember(s: State, bidding: _Bidding) -> None:
     global _last
-    _last = (history, bidding)
+    _last = (s._progress[LAST], bidding)
 
 
 def read_bidding(history: tuple[tuple[int, Move], ...]) -> _Bidding:
@@ -70,7 +71,7 @@ def read_bidding(history: tuple[tuple[int, Move], ...]) -> _Bidding:
 
 def _read_bidding(s: State) -> _Bidding:
     bidding = read_bidding(s.history)
-    _remember(s.history, bidding)
+    _remember(s, bidding)
     return bidding
 
 
@@ -177,7 +178,7 @@ def apply_auction(s: State, seat: int, move: Move) -> State:
 
 def _bid(s: State, bidding: _Bidding) -> State:
     """``s``, in the auction, with its bidding remembered for the next bid."""
-    _remember(s.history, bidding)
+    _remember(s, bidding)
     return s
 
 
@@ -232,9 +233,9 @@ def apply_naming(s: State, seat: int, move: Move) -> State:
     entry = (seat, move)
     if len(s.trick) == r.active_players:
         # "free_choice": the trick's last card is down; resolve it with the named trump.
-        return close_trick(_with(s, Phase.PLAY, s.turn, entry, trump_suit=suit))
+        return close_trick(settle(_with(s, Phase.PLAY, s.turn, entry, trump_suit=suit)))
     leader = seat if r.first_leader is FirstLeader.CALLER else first_hand(r, s.dealer)
-    return _with(s, Phase.PLAY, leader, entry, leader=leader, trump_suit=suit)
+    return settle(_with(s, Phase.PLAY, leader, entry, leader=leader, trump_suit=suit))
 
 
 # --- why a move is refused -------------------------------------------------------------------

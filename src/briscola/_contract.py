@@ -23,6 +23,7 @@ __all__ = [
     "dealt_to",
     "first_hand",
     "is_revealed",
+    "settle",
     "two_rank",
 ]
 
@@ -56,6 +57,9 @@ def two_rank(r: Rules) -> Rank:
 
 def contract(s: State) -> Contract | None:
     """The contract once the auction is over; ``None`` before, or in a void deal."""
+    settled = s._deal.settled
+    if settled is not None:
+        return settled[0]  # type: ignore[no-any-return]
     r = s.rules
     if s.phase is Phase.AUCTION or r.auction is None:
         return None
@@ -82,10 +86,20 @@ def contract(s: State) -> Contract | None:
     return Contract(caller, target, rank, card)
 
 
+def settle(s: State) -> State:
+    """``s``, the state in which the called card has just been named, keeping its contract
+    and the seat dealt the called card for the deal's later states (nothing else changes
+    them)."""
+    deal = contract(s)
+    if deal is not None and deal.card is not None:
+        s._deal.settled = (deal, dealt_to(s, deal.card))
+    return s
+
+
 def dealt_to(s: State, card: Card) -> int:
     """The seat that was dealt ``card`` (§1.6; every card is dealt in Chiamata)."""
     r = s.rules
-    position = s.deck.index(card)
+    position = list(map(id, s.deck)).index(id(card))  # by identity: see `scoring.holds`
     packet = r.deal_packet_size
     within_round = position % (packet * r.active_players)
     return r.seats_for(s.dealer)[within_round // packet]

@@ -371,7 +371,7 @@ def play_card(s: State, move: Play) -> State | None:
                 at + 2,
                 k[TRUMP_CARD],
                 False,
-                [last, 0, CLOSE, last[CARRY], leader, (first, card), winner, None, None],
+                [last, 0, CLOSE, last[CARRY], leader, (first, card), winner, None, None, None],
             )
             x._phase = _PLAY
             x._hands = (gains, loses) if winner == 0 else (loses, gains)
@@ -418,18 +418,26 @@ def finish_trick(
 ) -> State:
     """Resolve a complete ``trick``, collect it and draw (§1.4, §1.7): the state after it,
     from the deal, the progress before it and the hands less the trick's cards."""
-    leader = k[LEADER]
-    seats = deal.orders[leader]
-    winner = seats[winning_index(trick, deal.trump_suit, deal.strength)]
+    # The card taking the trick (by `_Deal.takes`, the rule of `tricks.winning_index`) and
+    # the trick's points, in one pass.
     values = deal.values
-    taken = 0
-    for played in trick:
-        taken += values[played.id]
+    takes = deal.takes
+    top = trick[0].id
+    taken = values[top]
+    best = 0
+    for place, played in enumerate(trick[1:], 1):
+        card_id = played.id
+        taken += values[card_id]
+        if takes[top][card_id]:
+            best = place
+            top = card_id
+    leader = k[LEADER]
+    winner = deal.orders[leader][best]
     points = k[POINTS]
     if taken:
         points = points[:winner] + (points[winner] + taken,) + points[winner + 1 :]
     last = k[LAST]
-    record = [last, 0, CLOSE, last[CARRY], leader, trick, winner, None, None]
+    record = [last, 0, CLOSE, last[CARRY], leader, trick, winner, None, None, None]
     stock = deal.stock
     at = k[AT]
     trump_card = k[TRUMP_CARD]
@@ -599,7 +607,7 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
         winner = orders[leader][winning_index(cards, trump, strength)]
         for played in cards:
             points[winner] += values[played.id]
-        last = [last, 0, CLOSE, last[CARRY], leader, cards, winner, None, None]
+        last = [last, 0, CLOSE, last[CARRY], leader, cards, winner, None, None, None]
         trick.clear()
         if trump_card is not None or at < len(stock):
             at, trump_card = draw(hands, stock, at, trump_card, orders[winner])

@@ -13,13 +13,14 @@ from functools import cache
 
 from .cards import Card
 from .moves import Play, SwapTrump
-from .state import State
+from .state import CLOSE, KIND, LAST, PREVIOUS, RECEIVED, START, TRICKS, State, _Deal
 
 
 def received(state: State, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` received so far in this deal, in the order it received them."""
-    r = state.rules
-    order = r.seats_for(state.dealer)
+    deal = state._deal
+    r = deal.rules
+    order = deal.orders[deal.following[deal.dealer]]  # `Rules.seats_for` the dealer
     if seat not in order:
         return ()
     if not (r.seven_swap or r.two_swap) and r.has_stock and r.deal_packet_size == 1:
@@ -76,18 +77,46 @@ def _from_tricks(state: State, seat: int, order: tuple[int, ...]) -> tuple[Card,
     """`received` read from the tricks alone, when no exchange with the face-up card can
     happen and cards are dealt one at a time: the seat's dealt cards, then after each trick
     while the stock lasts the card at its place in that draw round (the winner draws first,
-    the face-up card last). Observing a deal asks this often, so it skips the history."""
-    r = state.rules
-    deck = state.deck
+    the face-up card last). Observing a deal asks this often, so it skips the history, and
+    keeps every seat's cards on the record of each finished trick for the deal's later
+    states."""
+    deal = state._deal
+    record = state._progress[LAST]
+    todo = []
+    while record[KIND] != START and record[RECEIVED] is None:
+        todo.append(record)
+        record = record[PREVIOUS]
+    if record[KIND] == START:  # shared by every deal dealt by the engine: nothing kept on it
+        deck = deal.deck
+        count = deal.rules.dealt_cards
+        kept = [
+            tuple(deck[order.index(other) : count : len(order)]) if other in order else ()
+            for other in range(len(state._hands))
+        ]
+        for trick in record[TRICKS]:  # the tricks given to a state built by hand
+            _draw_round(kept, deal, order, trick.winner)
+    else:
+        kept = list(record[RECEIVED])
+    for step in reversed(todo):
+        if step[KIND] == CLOSE:
+            _draw_round(kept, deal, order, step[6])
+        step[RECEIVED] = tuple(kept)
+    return kept[seat]
+
+
+def _draw_round(
+    kept: list[tuple[Card, ...]], deal: _Deal, order: tuple[int, ...], winner: int
+) -> None:
+    """Add to ``kept`` (each seat's cards so far) the cards drawn after a trick taken by
+    ``winner``, while the stock lasts."""
+    r = deal.rules
+    deck = deal.deck
     count = r.dealt_cards
-    mine = list(deck[order.index(seat) : count : len(order)])
     draws = deck[count + 1 :] + deck[count : count + 1] if r.has_face_up_card else deck[count:]
-    rounds = r.trick_seats[state.dealer]
-    position = 0
-    for trick in state.tricks:
-        at = position + rounds[trick.winner].index(seat)
-        if at >= len(draws):
-            break
-        mine.append(draws[at])
-        position += len(order)
-    return tuple(mine)
+    rounds = len(kept[order[0]]) - r.hand_size  # draw rounds so far
+    position = rounds * len(order)
+    drawers = deal.orders[winner]
+    for place, drawer in enumerate(drawers):
+        at = position + place
+        if at < len(draws):
+            kept[drawer] += (draws[at],)

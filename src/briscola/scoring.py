@@ -22,7 +22,7 @@ from ._repr import fields_repr
 from .cards import Card
 from .moves import Move, NameCard, NameSuit
 from .rules import Cappotto, Rules, Stakes, TieRule
-from .state import Phase, State
+from .state import POINTS, Phase, State
 
 __all__ = ["Score", "score"]
 
@@ -87,15 +87,16 @@ def score(state: State) -> Score:
 
 def unchecked_score(state: State) -> Score:
     """`score` of a value already known to be a `State` (``observe`` asks it on every
-    call)."""
-    r = state.rules
+    call, so the state's stored values are read directly)."""
+    deal = state._deal
+    r = deal.rules
     if r.auction is not None:
-        deal, holder = contract_of(state)
-        return chiamata_score(state, deal, holder)
-    sides = _sides(r, state.dealer)
-    points = state.points
+        contract, holder = contract_of(state)
+        return chiamata_score(state, contract, holder)
+    sides = _sides(r, deal.dealer)
+    points = state._progress[POINTS]
     team_points = _team_points(points, sides.teams)
-    if state.phase is not _OVER:
+    if state._phase is not _OVER:
         return _score(points, sides.zeros, _NOBODY, False, False, team_points)
     if len(sides.teams) != 2:
         return _singles(points, team_points)
@@ -195,6 +196,9 @@ def contract_of(state: State) -> tuple[Contract | None, int | None]:
 
     Both are remembered for the next states of the same deal.
     """
+    settled = state._deal.settled
+    if settled is not None:
+        return settled  # type: ignore[no-any-return]
     global _last_contract
     last = _last_contract
     history = state.history
@@ -227,10 +231,10 @@ def chiamata_score(state: State, deal: Contract | None, holder: int | None) -> S
 
     ``deal`` and ``holder`` are `contract_of` the state.
     """
-    r = state.rules
-    points = state.points
+    r = state._deal.rules
+    points = state._progress[POINTS]
     zeros = _ZEROS[r.players]
-    over = state.phase is Phase.OVER
+    over = state._phase is Phase.OVER
     if deal is None:  # the auction is running, or the deal was void
         return _score(points, zeros, frozenset(), over, over, (), cappotto=False)
     card = deal.card if deal.card is not None and is_revealed(state) else None

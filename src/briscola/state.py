@@ -30,14 +30,16 @@ this way.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
 
 import attrs
 
 from ._enums import StateEnum
-from .cards import DECK, Card, Suit
+from .cards import Card, Suit
+from .errors import _FOREIGN, InvalidStateError
 from .moves import PLAYS, Move
 from .rules import Rules
+from .tricks import taking_table
 
 __all__ = ["Phase", "State", "Trick"]
 
@@ -101,6 +103,7 @@ class _Deal:
         "plain",
         "removed",
         "rules",
+        "settled",
         "shown",
         "stock",
         "stock_base",
@@ -130,7 +133,7 @@ class _Deal:
     values: tuple[int, ...]
     takes: tuple[tuple[bool, ...], ...]
     """``takes[top.id][card.id]``: whether ``card`` takes the trick from ``top``, the card
-    winning it so far (§1.4: the led suit needs no look, as ``top`` is of it or a trump)."""
+    winning it so far (`tricks.taking_table`)."""
     pairs: tuple[tuple[tuple[bool, int], ...], ...]
     """``pairs[first.id][second.id]``: whether the second card of a two-card trick takes
     it, and the trick's card points."""
@@ -143,17 +146,37 @@ class _Deal:
     limit: int
     """Two players with three-card hands: while fewer than ``limit`` stock cards are drawn,
     a trick's draw leaves the stock holding a card (engine-dealt deals only; else -1)."""
+    settled: Any
+    """Chiamata, once the called card is named: what `briscola._contract` read from the
+    history (the contract, and who was dealt the called card), kept for the deal's later
+    states; ``None`` before, or where it is read afresh."""
 
     def replace(
         self, *, trump_suit: Suit | None, shown: tuple[tuple[int, tuple[Card, ...]], ...]
     ) -> _Deal:
         """A copy with another trump suit (Chiamata's, once named) or more hands shown."""
         copy = _new(_Deal)
-        for name in _Deal.__slots__:
-            setattr(copy, name, getattr(self, name))
+        copy.rules = self.rules
+        copy.dealer = self.dealer
+        copy.deck = self.deck
+        copy.removed = self.removed
+        copy.trump_suit = trump_suit
         copy.shown = shown
-        if trump_suit is not self.trump_suit:
-            copy.trump_suit = trump_suit
+        copy.stock = self.stock
+        copy.stock_base = self.stock_base
+        copy.following = self.following
+        copy.orders = self.orders
+        copy.strength = self.strength
+        copy.values = self.values
+        copy.active = self.active
+        copy.plain = self.plain
+        copy.two = self.two
+        copy.limit = self.limit
+        copy.settled = self.settled
+        if trump_suit is self.trump_suit:
+            copy.takes = self.takes
+            copy.pairs = self.pairs
+        else:
             copy.takes, copy.pairs = tables(self.rules, trump_suit)
         return copy
 
@@ -162,23 +185,13 @@ def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
     """`_Deal.takes` and `_Deal.pairs` for ``r`` and the trump suit ``trump``, made once."""
     found = r._memo.get(("takes", trump))
     if found is None:
-        strength = r.strength
+        takes = taking_table(trump, r.strength)
         values = r.card_points
-
-        def takes(top: Card, card: Card) -> bool:
-            if card.suit is top.suit:
-                return strength[card.id] > strength[top.id]
-            return card.suit is trump
-
-        rows = tuple(tuple(takes(top, card) for card in DECK) for top in DECK)
-        outcomes = tuple(
-            tuple(
-                (rows[first.id][second.id], values[first.id] + values[second.id])
-                for second in DECK
-            )
-            for first in DECK
+        pairs = tuple(
+            tuple((takes[first][second], values[first] + values[second]) for second in range(40))
+            for first in range(40)
         )
-        found = r._memo["takes", trump] = (rows, outcomes)
+        found = r._memo["takes", trump] = (takes, pairs)
     return found
 
 
@@ -209,6 +222,7 @@ def new_deal(
     d.active = r.active_players
     d.plain = r.plain_play
     d.two = r.players == 2
+    d.settled = None
     d.limit = -1
     if d.two and r.hand_size == 3:
         d.limit = len(stock) - (1 if r.has_face_up_card else 2)
@@ -217,10 +231,11 @@ def new_deal(
 
 # --- records ----------------------------------------------------------------------------------
 #
-# A record is a list: [previous record, carry, kind, a, b, c, d, tricks, history]. ``carry``
-# is how many cards of the trick in progress the record's history already holds; ``tricks``
-# and ``history`` are the finished tricks and the moves up to the record, filled when first
-# asked for. Lists, because those two are filled in later; nothing else ever changes.
+# A record is a list: [previous record, carry, kind, a, b, c, d, tricks, history, received].
+# ``carry`` is how many cards of the trick in progress the record's history already holds;
+# ``tricks`` and ``history`` are the finished tricks and the moves up to the record, filled
+# when first asked for, and ``received`` is kept there by `briscola._received` the same way.
+# Lists, because those are filled in later; nothing else ever changes.
 #
 #   a finished trick:  kind CLOSE, a = cards of the trick its predecessor's history already
 #                      holds, b = leader, c = cards, d = winner; carry 0.
@@ -234,12 +249,13 @@ KIND: Final = 2
 CLOSE: Final = 0
 MOVE: Final = 1
 START: Final = 2
-_TRICKS: Final = 7
+TRICKS: Final = 7
 _HISTORY: Final = 8
+RECEIVED: Final = 9
 
 Record = list[Any]
 
-EMPTY: Final[Record] = [None, 0, START, None, None, None, None, (), ()]
+EMPTY: Final[Record] = [None, 0, START, None, None, None, None, (), (), None]
 """The record before anything happened in a deal, shared by every deal."""
 
 
@@ -247,13 +263,13 @@ def start_record(
     tricks: tuple[Trick, ...], history: tuple[tuple[int, Move], ...], carry: int
 ) -> Record:
     """A record holding given tricks and history (a state built by hand)."""
-    return [None, carry, START, None, None, None, None, tricks, history]
+    return [None, carry, START, None, None, None, None, tricks, history, None]
 
 
 def move_record(last: Record, carried: tuple[tuple[int, Move], ...], carry: int) -> Record:
     """The record of a move other than a card: ``carried`` are the history entries it adds
     (the cards played since ``last`` and the move itself)."""
-    return [last, carry, MOVE, carried, None, None, None, None, None]
+    return [last, carry, MOVE, carried, None, None, None, None, None, None]
 
 
 def plays(
@@ -267,39 +283,39 @@ def plays(
     )
 
 
-def _chain(record: Record, slot: int) -> list[Record]:
-    """``record`` and its predecessors back to the first with ``slot`` filled (or a start,
-    which holds whatever it was given), oldest first."""
-    todo = [record]
-    while todo[-1][slot] is None and todo[-1][KIND] != START:
-        todo.append(todo[-1][PREVIOUS])
-    todo.reverse()
+def _uncached(record: Record, slot: int) -> list[Record]:
+    """``record`` and its predecessors back to (not including) the first with ``slot``
+    filled or a start, newest first."""
+    todo = []
+    while record[slot] is None and record[KIND] != START:
+        todo.append(record)
+        record = record[PREVIOUS]
     return todo
 
 
 def tricks_at(record: Record, deal: _Deal) -> tuple[Trick, ...]:
-    """The finished tricks up to ``record``."""
-    found = record[_TRICKS]
-    if found is not None or record[KIND] == START:
-        return found  # type: ignore[no-any-return]
-    todo = _chain(record, _TRICKS)
-    tricks = todo[0][_TRICKS]
-    for step in todo[1:]:
+    """The finished tricks up to ``record``, kept on each record on the way."""
+    tricks = record[TRICKS]
+    if tricks is not None or record[KIND] == START:
+        return tricks  # type: ignore[no-any-return]
+    todo = _uncached(record, TRICKS)
+    tricks = todo[-1][PREVIOUS][TRICKS]
+    for step in reversed(todo):
         if step[KIND] == CLOSE:
             leader = step[4]
             tricks += (_new_trick(Trick, (leader, step[5], step[6], deal.orders[leader])),)
-        step[_TRICKS] = tricks
+        step[TRICKS] = tricks
     return tricks  # type: ignore[no-any-return]
 
 
 def history_at(record: Record, deal: _Deal) -> tuple[tuple[int, Move], ...]:
-    """Every move up to ``record``."""
-    found = record[_HISTORY]
-    if found is not None or record[KIND] == START:
-        return found  # type: ignore[no-any-return]
-    todo = _chain(record, _HISTORY)
-    history = todo[0][_HISTORY]
-    for step in todo[1:]:
+    """Every move up to ``record``, kept on each record on the way."""
+    history = record[_HISTORY]
+    if history is not None or record[KIND] == START:
+        return history  # type: ignore[no-any-return]
+    todo = _uncached(record, _HISTORY)
+    history = todo[-1][PREVIOUS][_HISTORY]
+    for step in reversed(todo):
         if step[KIND] == CLOSE:
             history += plays(step[5], deal.orders[step[4]], step[3])
         else:
@@ -437,6 +453,7 @@ class State(_Layout):
         deal.stock = stock
         deal.stock_base = drawn
         deal.limit = -1
+        deal.settled = None
         try:
             # Trick play reads these tables; a state that cannot fill them cannot be played.
             if type(stock) is not tuple or type(drawn) is not int:
@@ -534,19 +551,40 @@ def _talked(self: State) -> bool:
 
 
 def _tricks(self: State) -> tuple[Trick, ...]:
-    return tricks_at(self._progress[LAST], self._deal)
+    try:
+        return tricks_at(self._progress[LAST], self._deal)
+    except _FOREIGN:
+        _unreadable("tricks")
 
 
 def _history(self: State) -> tuple[tuple[int, Move], ...]:
     progress = self._progress
     last = progress[LAST]
     deal = self._deal
-    history = history_at(last, deal)
-    carry = last[CARRY]
-    trick = self._trick
-    if type(trick) is tuple and len(trick) > carry:  # cards played since the last record
-        history += plays(trick, deal.orders[progress[LEADER]], carry)
+    try:
+        history = history_at(last, deal)
+        carry = last[CARRY]
+        trick = self._trick
+        if type(trick) is tuple and len(trick) > carry:  # cards played since the last record
+            if len(trick) == 1:  # the commonest: a lead
+                return history + _LEAD[progress[LEADER]][trick[0].id]
+            history += plays(trick, deal.orders[progress[LEADER]], carry)
+    except _FOREIGN:
+        _unreadable("history")
     return history
+
+
+def _unreadable(name: str) -> NoReturn:
+    # A state built by hand whose given history or tricks are not tuples cannot be played
+    # on; only the moves made from it before that shows are readable.
+    raise InvalidStateError(
+        f"this state's {name} cannot be read: it was built by hand from a {name} that is "
+        "not a tuple; build states with new_game() and apply()"
+    ) from None
+
+
+# The history entry of a card led, alone in a tuple, by seat and card id.
+_LEAD: Final = tuple(tuple(((seat, play),) for play in PLAYS) for seat in range(6))
 
 
 def _frozen(self: State, value: object = None) -> None:
@@ -639,7 +677,11 @@ def evolve_state(
     old_trick = old._trick
     new_trick = old_trick if trick is _KEEP else trick
     if entry is not None:
-        carried = plays(old_trick, deal.orders[k[LEADER]], last[CARRY]) + (entry,)
+        carry = last[CARRY]
+        if len(old_trick) > carry:  # the cards played since the last record come first
+            carried = plays(old_trick, deal.orders[k[LEADER]], carry) + (entry,)
+        else:
+            carried = (entry,)
         last = move_record(last, carried, len(new_trick))
     progress: Progress = (
         k[LEADER] if leader is _KEEP else leader,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._quote import quote
-from .cards import Card, Suit
+from .cards import DECK, Card, Suit
 from .errors import RulesError
 from .rules import Rules
 
@@ -118,6 +118,16 @@ def winning_index(cards: Sequence[Card], trump: Suit | None, strength: tuple[int
         elif card.suit is trump:
             best, top = i, card
     return best
+
+
+def taking_table(trump: Suit | None, strength: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
+    """``table[top.id][card.id]``: whether ``card``, played after ``top``, the card winning
+    the trick so far, takes the trick from it. `winning_index` of the pair, for every pair:
+    the engine reads a trick's winner from it card by card (the led suit needs no look, as
+    ``top`` is of the led suit or a trump)."""
+    return tuple(
+        tuple(winning_index((top, card), trump, strength) == 1 for card in DECK) for top in DECK
+    )
 
 
 def _beats(

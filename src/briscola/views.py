@@ -27,7 +27,7 @@ from .scoring import (
     holds,
     unchecked_score,
 )
-from .state import Phase, State, Trick
+from .state import LEADER, TRUMP_CARD, Phase, State, Trick
 
 __all__ = ["View", "observe", "public_view"]
 
@@ -148,7 +148,7 @@ def observe(state: State, seat: int) -> View:
         (True, 3, 34)
     """
     check_state(state, "observe")
-    r = state.rules
+    r = state._deal.rules
     if type(seat) is not int or not 0 <= seat < r.players:
         seat = check_seat(r, seat)
     return _view(state, seat)
@@ -166,11 +166,14 @@ def public_view(state: State) -> View:
 
 def _view(state: State, seat: int | None) -> View:
     # Search calls observe thousands of times a move, so each part is skipped when the
-    # rules make it trivial: no signals to hide, no hands shown, no auction.
-    r = state.rules
-    hands = state.hands
-    shown = state.shown
-    history = state.history
+    # rules make it trivial: no signals to hide, no hands shown, no auction. The state's
+    # stored values are read directly (its fields are properties over them).
+    deal = state._deal
+    progress = state._progress
+    r = deal.rules
+    hands = state._hands
+    shown = deal.shown
+    history = everything = state.history
     signals = r.signals
     visible: tuple[tuple[Card, ...] | None, ...]
     if r.open_hands:
@@ -192,16 +195,16 @@ def _view(state: State, seat: int | None) -> View:
             )
         if shown:
             shown = tuple(entry for entry in shown if entry[0] in partners)
-    trump_suit = state.trump_suit
+    trump_suit = deal.trump_suit
     caller = target = partner = None
     called_card = None
     if r.auction is not None:
-        deal, holder = contract_of(state)
-        result = chiamata_score(state, deal, holder)
-        if deal is not None:
-            caller, target = deal.caller, deal.target
+        contract, holder = contract_of(state)
+        result = chiamata_score(state, contract, holder)
+        if contract is not None:
+            caller, target = contract.caller, contract.target
             if is_revealed(state) or seat == caller:
-                called_card = deal.card
+                called_card = contract.card
             else:  # "prima mano al buio": the named suit is the caller's secret until trick 1
                 trump_suit = None
                 history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
@@ -213,29 +216,30 @@ def _view(state: State, seat: int | None) -> View:
                 partner = holder
     else:
         result = unchecked_score(state)
-    turn = state.turn
+    turn = state._turn
+    stock = state.stock
     return _new_view(
         r,
         seat,
-        state.phase,
-        state.dealer,
+        state._phase,
+        deal.dealer,
         () if seat is None else hands[seat],
         visible,
         tuple(map(len, hands)),
         known,
         shown,
-        state.removed,
+        deal.removed,
         _turned_card(state),
         trump_card,
         trump_suit,
-        state.stock_size,
-        state.stock if r.open_stock else None,
-        state.leader,
+        len(stock) + (progress[TRUMP_CARD] is not None),
+        stock if r.open_stock else None,
+        progress[LEADER],
         turn,
-        state.trick,
+        state._trick,
         state.tricks,
         history,
-        ply_of(state) if signals else len(state.history),
+        ply_of(state) if signals else len(everything),
         result,
         legal_moves(state) if seat is not None and turn == seat else (),
         caller,
@@ -268,28 +272,34 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     predecessor, §1.7); Bugiarda's last dealt card, face up in its receiver's hand. Each
     stays known until it is played.
     """
-    r = state.rules
+    deal = state._deal
+    r = deal.rules
     players = r.players
-    trump_card = state.trump_card
+    trump_card = state._progress[TRUMP_CARD]
     dealt = r.dealt_cards
     if r.has_face_up_card:
-        face_up = state.deck[dealt]
+        exchanges = r.seven_swap or r.two_swap
+        if trump_card is not None and not exchanges:
+            return trump_card, _NO_KNOWN[players]  # the face-up card lies under the stock
+        face_up = deal.deck[dealt]
         swaps: list[tuple[int, Card]] = []
-        if r.seven_swap or r.two_swap:  # without them no SwapTrump can be in the history
+        if exchanges:  # without them no SwapTrump can be in the history
             for seat, move in state.history:
                 if type(move) is SwapTrump:
                     swaps.append((seat, face_up))
                     face_up = move.card
-        rounds = (len(state.deck) - dealt) // players  # draw rounds: the stock and face-up card
-        if trump_card is None and len(state.tricks) >= rounds:
-            # The last to draw in the last round with drawing takes it (§1.7).
-            drawer = r.trick_seats[state.dealer][state.tricks[rounds - 1].winner][-1]
-            swaps.append((drawer, face_up))
+        rounds = (len(deal.deck) - dealt) // players  # draw rounds: the stock and face-up card
+        if trump_card is None:
+            tricks = state.tricks
+            if len(tricks) >= rounds:
+                # The last to draw in the last round with drawing takes it (§1.7).
+                drawer = deal.orders[tricks[rounds - 1].winner][-1]
+                swaps.append((drawer, face_up))
         if not swaps:
             return trump_card, _NO_KNOWN[players]
         if len(swaps) == 1:  # the common case: the face-up card drawn, or taken once
             seat, card = swaps[0]
-            if not holds(state.hands[seat], card):
+            if not holds(state._hands[seat], card):
                 return trump_card, _NO_KNOWN[players]
             return trump_card, _NO_KNOWN[seat] + ((card,),) + _NO_KNOWN[players - seat - 1]
         known: list[list[Card]] = [[] for _ in range(players)]
@@ -317,12 +327,13 @@ _NO_KNOWN: Final = {n: ((),) * n for n in range(7)}
 
 def _turned_card(state: State) -> Card | None:
     """The card shown face up at the deal: under the stock, or Bugiarda's last dealt card."""
-    r = state.rules
+    deal = state._deal
+    r = deal.rules
     dealt = r.dealt_cards
     if r.has_face_up_card:
-        return state.deck[dealt]
+        return deal.deck[dealt]
     if r.trump_source is TrumpSource.LAST_DEALT:
-        return state.deck[dealt - 1]
+        return deal.deck[dealt - 1]
     return None
 
 
