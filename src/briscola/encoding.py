@@ -65,7 +65,7 @@ from .rules import (
     rules,
 )
 from .scoring import called_card_played, contract_of, holds
-from .state import Phase, State
+from .state import CLOSE, KIND, LAST, LEADER, POINTS, TRUMP_CARD, Phase, State
 from .views import View, _public_cards, observe
 
 if TYPE_CHECKING:
@@ -858,17 +858,24 @@ class Tracker:
         self._state = after
         self._by_index = None
         try:
+            # The states' stored values are read directly (their fields are properties).
             if self._layout.face_up:
                 self._was_face_up = self._face_up
                 self._face_up = (
-                    after.trump_card if self._stock_face_up else self._face_up_card(after)
+                    after._progress[TRUMP_CARD]
+                    if self._stock_face_up
+                    else self._face_up_card(after)
                 )
-            seat = before.turn
+            seat = before._turn
             bidding = self._auction_open and seat is not None
             if bidding:
                 self._auction(seat, move)  # type: ignore[arg-type]  # kept with no vector too
             if self._ready:
-                if type(move) is Play and seat is not None and after.shown is before.shown:
+                if (
+                    type(move) is Play
+                    and seat is not None
+                    and after._deal.shown is before._deal.shown
+                ):
                     if not self._play(before, after, seat, move.card):
                         self._ready.clear()
                 else:
@@ -1063,12 +1070,13 @@ class Tracker:
 
     def _play(self, before: State, after: State, mover: int, card: Card) -> bool:
         """Follow a `Play`; ``False`` if it did something this cannot follow."""
-        if after.tricks is not before.tricks and len(after.tricks) != len(before.tricks):
-            if after.trick or len(after.tricks) != len(before.tricks) + 1:
+        record = after._progress[LAST]
+        if record is not before._progress[LAST]:  # a new record: the trick was closed
+            if after._trick or record[KIND] != CLOSE:
                 return False
             self._close(before, after, mover, card.id)
             return True
-        if len(after.trick) != len(before.trick) + 1:
+        if len(after._trick) != len(before._trick) + 1:
             return False
         # The commonest move of all: a card from a hand to the trick, the next seat to act.
         canvas = self._canvas
@@ -1076,24 +1084,25 @@ class Tracker:
         cid = card.id
         self._leave_hand(before, mover, cid)
         cells[canvas.trick[mover] + cid] = 1.0
-        cells[canvas.hand_sizes + mover] = len(after.hands[mover]) / self._hand_size
+        cells[canvas.hand_sizes + mover] = len(after._hands[mover]) / self._hand_size
         if (
-            before.phase is not after.phase
-            or before.leader != after.leader
+            before._phase is not after._phase
+            or before._progress[LEADER] != after._progress[LEADER]
             or self._was_face_up is not self._face_up
         ):
             self._scalars(before, after)
         else:
             cells[canvas.turn + mover] = 0.0
-            if after.turn is not None:
-                cells[canvas.turn + after.turn] = 1.0
+            turn = after._turn
+            if turn is not None:
+                cells[canvas.turn + turn] = 1.0
         return True
 
     def _leave_hand(self, before: State, mover: int, cid: int) -> None:
         """The card ``cid`` leaves ``mover``'s hand, and no seat knows it there any more."""
         cells = self._cells
         cells[self._canvas.hand[mover] + cid] = 0.0
-        if before.shown:
+        if before._deal.shown:
             self._forget(before, mover, cid)
         else:
             for base in self._canvas.known_by_others[mover]:
@@ -1123,13 +1132,15 @@ class Tracker:
         cells = self._cells
         self._leave_hand(before, mover, cid)
         trick, played = canvas.trick, canvas.played
-        closed = after.tricks[-1]
-        for seat, card in zip(closed.seats, closed.cards, strict=True):
+        # The record of the trick just closed: its leader, cards and winner.
+        closed = after._progress[LAST]
+        led_by = closed[4]
+        for seat, card in zip(after._deal.orders[led_by], closed[5], strict=True):
             card_id = card.id
             cells[trick[seat] + card_id] = 0.0
             cells[played[seat] + card_id] = 1.0
-        hands = after.hands
-        old_hands = before.hands
+        hands = after._hands
+        old_hands = before._hands
         hand_size = self._hand_size
         at_hand, at_size = canvas.hand, canvas.hand_sizes
         drew = False
@@ -1141,23 +1152,28 @@ class Tracker:
                     cells[base + c.id] = 1.0  # the drawn card, and the others again
                 drew = drew or seat != mover
         cells[at_size + mover] = len(hands[mover]) / hand_size
-        old_points = before.points
+        progress, old_progress = after._progress, before._progress
+        old_points = old_progress[POINTS]
         at_points = canvas.points
-        for seat, value in enumerate(after.points):
+        for seat, value in enumerate(progress[POINTS]):
             if value != old_points[seat]:
                 cells[at_points + seat] = value / 120
         turn, leader = canvas.turn, canvas.leader
         cells[turn + mover] = 0.0
-        if after.turn is not None:
-            cells[turn + after.turn] = 1.0
-        cells[leader + before.leader] = 0.0
-        cells[leader + after.leader] = 1.0
+        if after._turn is not None:
+            cells[turn + after._turn] = 1.0
+        cells[leader + old_progress[LEADER]] = 0.0
+        cells[leader + progress[LEADER]] = 1.0
         cells[canvas.tricks] = len(after.tricks) / layout.tricks_per_deal
         if layout.stock:
             cells[canvas.stock_size] = after.stock_size / layout.in_play
         if drew and (
             self._open_hands
-            or (self._stock_face_up and before.trump_card is not None and after.trump_card is None)
+            or (
+                self._stock_face_up
+                and old_progress[TRUMP_CARD] is not None
+                and progress[TRUMP_CARD] is None
+            )
         ):
             self._draws(before, after)
         if layout.open_stock and after.stock != before.stock:
@@ -1167,9 +1183,9 @@ class Tracker:
             for c in after.stock:
                 cells[base + c.id] = 1.0
         if (
-            before.phase is not after.phase
+            before._phase is not after._phase
             or self._was_face_up is not self._face_up
-            or before.trump_suit is not after.trump_suit
+            or before._deal.trump_suit is not after._deal.trump_suit
         ):
             self._scalars(before, after)  # turn and leader again: no harm
 

@@ -298,8 +298,13 @@ def tricks_at(record: Record, deal: _Deal) -> tuple[Trick, ...]:
     tricks = record[TRICKS]
     if tricks is not None or record[KIND] == START:
         return tricks  # type: ignore[no-any-return]
-    todo = _uncached(record, TRICKS)
-    tricks = todo[-1][PREVIOUS][TRICKS]
+    previous = record[PREVIOUS]
+    tricks = previous[TRICKS]
+    if tricks is None:  # more than one record to catch up with
+        todo = _uncached(record, TRICKS)
+        tricks = todo[-1][PREVIOUS][TRICKS]
+    else:
+        todo = [record]
     for step in reversed(todo):
         if step[KIND] == CLOSE:
             leader = step[4]
@@ -313,8 +318,13 @@ def history_at(record: Record, deal: _Deal) -> tuple[tuple[int, Move], ...]:
     history = record[_HISTORY]
     if history is not None or record[KIND] == START:
         return history  # type: ignore[no-any-return]
-    todo = _uncached(record, _HISTORY)
-    history = todo[-1][PREVIOUS][_HISTORY]
+    previous = record[PREVIOUS]
+    history = previous[_HISTORY]
+    if history is None:  # more than one record to catch up with
+        todo = _uncached(record, _HISTORY)
+        history = todo[-1][PREVIOUS][_HISTORY]
+    else:
+        todo = [record]
     for step in reversed(todo):
         if step[KIND] == CLOSE:
             history += plays(step[5], deal.orders[step[4]], step[3])
