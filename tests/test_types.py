@@ -110,6 +110,9 @@ def describe(move: AnyMove) -> str:
             return "pass"
         case _:
             assert_never(move)
+
+
+briscola.new_game("classic").hands = ()
 """
 
 
@@ -124,6 +127,7 @@ def test_mypy_rejects_misspellings_and_a_match_that_misses_moves(tmp_path: Path)
     assert 'bad.py:7: error: Argument 1 to "new_game" has incompatible type' in out
     assert 'bad.py:8: error: Unexpected keyword argument "seven_swp"' in out
     assert 'bad.py:18: error: Argument 1 to "assert_never" has incompatible type' in out
+    assert 'bad.py:21: error: Property "hands" defined in "State" is read-only' in out
 
 
 def test_pyright_accepts_the_user_script_and_rejects_the_mistakes(tmp_path: Path) -> None:
@@ -146,3 +150,4 @@ def test_pyright_accepts_the_user_script_and_rejects_the_mistakes(tmp_path: Path
     assert any("bad.py:7:" in line for line in lines), result.stdout
     assert any("bad.py:8:" in line and "seven_swp" in line for line in lines), result.stdout
     assert any("bad.py:18:" in line for line in lines), result.stdout
+    assert any("bad.py:21:" in line and "hands" in line for line in lines), result.stdout

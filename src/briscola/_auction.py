@@ -15,7 +15,7 @@ from ._quote import quote
 from .cards import Card, Rank, Suit
 from .moves import PASS, Bid, BidPoints, Move, NameCard, NameSuit, Pass
 from .rules import AfterTwo, AllPass, Auction, FirstLeader, FirstTrickBlind, Rules
-from .state import LAST, Phase, State, evolve_state
+from .state import LAST, Phase, State, evolve_state, log_move
 
 _BIDS: Final = {rank: Bid(rank) for rank in Rank}
 _POINT_BIDS: Final = {target: BidPoints(target) for target in range(60, 121)}
@@ -195,7 +195,7 @@ def _with(
     """The auction's and the naming's transition: ``entry`` made, the turn passed on."""
     if trump_suit is None:
         if leader is None:
-            return evolve_state(s, entry=entry, legal=legal, phase=phase, turn=turn)
+            return log_move(s, entry, phase, turn, legal)
         return evolve_state(s, entry=entry, legal=legal, phase=phase, turn=turn, leader=leader)
     return evolve_state(
         s,

@@ -272,10 +272,11 @@ def play_card(s: State, move: Play) -> State | None:
     seat: int = s._turn  # type: ignore[assignment]
     hands = s._hands
     hand = hands[seat]
+    size = len(hand)
     # The hand less the card, found by identity (cards are interned; `tuple.index` would
     # call `Card.__eq__` for every card before it): in line for three cards, else written
     # out for the hand's size. Not finding it means the card may not be played.
-    if len(hand) == 3:
+    if size == 3:
         a, b, c = hand
         if a is card:
             hand = (b, c)
@@ -286,7 +287,7 @@ def play_card(s: State, move: Play) -> State | None:
         else:
             return None
     else:
-        found = _WITHOUT[len(hand)](hand, card)
+        found = _WITHOUT[size](hand, card)
         if found is None:
             return None
         hand = found
@@ -384,7 +385,7 @@ def play_card(s: State, move: Play) -> State | None:
                 x._legal = None
             x._hash = None
             return x  # type: ignore[no-any-return]
-    elif len(trick) + 1 < deal.active:
+    elif len(trick) < deal.last:
         # A card that does not end the trick.
         turn = deal.following[seat]
         changed = list(hands)  # cheaper than two slices and a concatenation

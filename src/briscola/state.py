@@ -97,6 +97,7 @@ class _Deal:
         "dealer",
         "deck",
         "following",
+        "last",
         "limit",
         "orders",
         "pairs",
@@ -139,6 +140,8 @@ class _Deal:
     it, and the trick's card points."""
     active: int
     """`Rules.active_players`: the cards of a trick."""
+    last: int
+    """``active - 1``: a card played to a trick of fewer cards does not end it."""
     plain: bool
     """`Rules.plain_play`: the legal moves of trick play are the cards of the hand."""
     two: bool
@@ -169,6 +172,7 @@ class _Deal:
         copy.strength = self.strength
         copy.values = self.values
         copy.active = self.active
+        copy.last = self.last
         copy.plain = self.plain
         copy.two = self.two
         copy.limit = self.limit
@@ -220,6 +224,7 @@ def new_deal(
     d.values = r.card_points
     d.takes, d.pairs = tables(r, trump_suit)
     d.active = r.active_players
+    d.last = d.active - 1
     d.plain = r.plain_play
     d.two = r.players == 2
     d.settled = None
@@ -474,15 +479,16 @@ class State(_Layout):
             deal.values = rules.card_points
             deal.takes, deal.pairs = tables(rules, trump_suit)
             deal.active = rules.active_players
+            deal.last = deal.active - 1
             deal.plain = rules.plain_play
             deal.two = rules.players == 2
         except Exception:
             deal.following = deal.orders = deal.strength = deal.values = None  # type: ignore[assignment]
             deal.takes = deal.pairs = None  # type: ignore[assignment]
-            deal.active = 0
+            deal.active = deal.last = 0
             deal.plain = deal.two = False
         if type(tricks) is not tuple or type(history) is not tuple:
-            deal.active = 0  # the chain of records needs tuples to grow
+            deal.active = deal.last = 0  # the chain of records needs tuples to grow
         carry = len(trick) if type(trick) is tuple else 0
         self._deal = deal
         self._progress = (
@@ -649,6 +655,35 @@ def build(
     s._phase = phase
     s._hands = hands
     s._trick = trick
+    s._turn = turn
+    s._legal = legal
+    s._hash = None
+    return s
+
+
+def log_move(
+    old: State,
+    entry: tuple[int, Move],
+    phase: Phase,
+    turn: int | None,
+    legal: tuple[Move, ...] | None,
+) -> State:
+    """``old`` after ``entry``, a move that changes only the phase and the turn (a bid, a
+    pass): `evolve_state` for the auction, by position."""
+    k = old._progress
+    last = k[LAST]
+    old_trick = old._trick
+    carry = last[CARRY]
+    if len(old_trick) > carry:  # the cards played since the last record come first
+        carried = plays(old_trick, old._deal.orders[k[LEADER]], carry) + (entry,)
+    else:
+        carried = (entry,)
+    s: State = _new(State)
+    s._deal = old._deal
+    s._progress = (*k[:LAST], move_record(last, carried, len(old_trick)))
+    s._phase = phase
+    s._hands = old._hands
+    s._trick = old_trick
     s._turn = turn
     s._legal = legal
     s._hash = None
