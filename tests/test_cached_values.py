@@ -135,3 +135,47 @@ def test_scores_and_views_built_quickly_are_the_frozen_values_attrs_builds() -> 
             pass
         else:
             raise AssertionError(f"{cls.__name__} is not frozen")
+
+
+def _deal_states(variant: str, seed: int, **options: object) -> list[briscola.State]:
+    state = briscola.new_game(variant, seed=seed, **options)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    states = [state]
+    while not briscola.is_over(state):
+        state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def test_history_and_tricks_do_not_depend_on_which_state_is_read_first() -> None:
+    # The states of a deal share the records they are read from: reading them newest first,
+    # oldest first or in a shuffled order gives the values of a deal replayed afresh.
+    for variant, options in (
+        ("classic", {}),
+        ("chiamata", {}),
+        ("classic-4", {"signals": True}),
+        ("bugiarda", {"public_claims": True}),
+    ):
+        expected = [(s.history, s.tricks, s.stock) for s in _deal_states(variant, 3, **options)]
+        for order in ("newest first", "oldest first", "shuffled"):
+            states = _deal_states(variant, 3, **options)
+            indices = list(range(len(states)))
+            if order == "newest first":
+                indices.reverse()
+            elif order == "shuffled":
+                random.Random(5).shuffle(indices)
+            for i in indices:
+                assert (states[i].history, states[i].tricks, states[i].stock) == expected[i]
+
+
+def test_a_state_built_with_a_history_or_tricks_that_are_no_tuples_refuses_to_read_on() -> None:
+    state = _deal_states("classic", 4)[7]
+    assert len(state.trick) == 1  # the next card ends the trick: a record is added
+    for name in ("history", "tricks"):
+        edited = attrs.evolve(state, **{name: None})  # type: ignore[arg-type]
+        assert getattr(edited, name) is None  # kept as given
+        after = briscola.apply(edited, briscola.legal_moves(edited)[0])
+        with pytest.raises(briscola.InvalidStateError, match=f"{name} cannot be read"):
+            getattr(after, name)
+        with pytest.raises(briscola.InvalidStateError):
+            briscola.check(edited)

@@ -506,6 +506,47 @@ def test_random_playout_ends_a_valid_deal(spec: GameSpec, data: st.DataObject) -
 
 @SETTINGS
 @given(games())
+def test_history_tricks_and_stock_are_those_the_moves_give(spec: GameSpec) -> None:
+    """The fields a state reads from the values its deal shares (its history, finished
+    tricks and stock) are, at every step, the ones the moves made give: the history grows by
+    the move made, a card that ends a trick adds it to the tricks, and the stock is what is
+    left of the dealt stock."""
+    states = replay(spec)
+    history: tuple[tuple[int, Move], ...] = ()
+    tricks: tuple[briscola.Trick, ...] = ()
+    for before, after in itertools.pairwise(states):
+        assert before.history == history
+        assert before.tricks == tricks
+        assert before.stock == before.dealt_stock[before.drawn :]
+        move = last_move(after)
+        history += ((cast(int, before.turn), move),)
+        if len(after.tricks) != len(tricks):
+            closed = after.tricks[-1]
+            assert closed.leader == before.leader
+            assert closed.cards[: len(before.trick)] == before.trick
+            assert closed.seats == before.rules.trick_seats[before.dealer][before.leader]
+            tricks += (closed,)
+    assert states[-1].history == history
+    assert states[-1].tricks == tricks
+
+
+@SETTINGS
+@given(games())
+def test_a_state_rebuilt_from_its_fields_plays_on_the_same(spec: GameSpec) -> None:
+    """A state built from its fields (``attrs.evolve``, unpickling) keeps them as given, and
+    the moves made from it give the states the engine gives."""
+    states = replay(spec)
+    for before, after in itertools.pairwise(states):
+        rebuilt = attrs.evolve(before)
+        again = briscola.apply(rebuilt, last_move(after))
+        assert again == after
+        assert hash(again) == hash(after)
+        assert briscola.legal_moves(again) == briscola.legal_moves(after)
+        assert briscola.score(again) == briscola.score(after)
+
+
+@SETTINGS
+@given(games())
 def test_pickle_round_trip(spec: GameSpec) -> None:
     for state in replay(spec):
         copy = pickle.loads(pickle.dumps(state))
