@@ -2,10 +2,12 @@
 
 Wall-clock ratios on a shared machine move from run to run; the number of instructions a
 program runs does not, whatever else the machine is doing. This script runs itself under
-``valgrind --tool=callgrind`` twice per mode: once with one warm-up game and N more, once
-with the warm-up game alone. The difference over N is the cost of one game, imports and
-warm-up excluded. The modes are the fused ``classic`` playout of ``bench_speed.py`` (the
-yardstick) and the step loop of ``classic`` and ``chiamata``:
+``valgrind --tool=callgrind`` twice per mode: once with the warm-up games and N more, once
+with the warm-up games alone. The difference over N is the cost of one game, imports and
+warm-up excluded. The warm-up (50 games) does the work a process does once: the tables of
+each trump suit and the code written out for each shape of deal. The modes are the fused
+``classic`` playout of ``bench_speed.py`` (the yardstick) and the step loop of ``classic``
+and ``chiamata``:
 
     python benchmarks/bench_instructions.py [--fused 200] [--classic 50] [--chiamata 30]
 
@@ -29,15 +31,19 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_speed import fused_classic, step_loop
 
 
+WARM_UP = 50
+
+
 def play(mode: str, games: int) -> None:
-    """One warm-up game of ``mode``, then ``games`` more."""
+    """The warm-up games of ``mode``, then ``games`` more."""
     rng = random.Random(1)
     if mode == "fused":
-        for _ in range(games + 1):
+        for _ in range(games + WARM_UP):
             fused_classic(rng)
         return
     game = step_loop("classic" if mode == "classic" else "chiamata", rng)
-    game(10**6)
+    for i in range(WARM_UP):
+        game(10**6 + i)
     for i in range(games):
         game(i)
 

@@ -88,8 +88,9 @@ class _Deal:
     """What the states of one deal share: the values that change at most a few times in a
     deal, and the tables of `Rules` that trick play reads, taken for the deal's dealer.
 
-    Private to the engine: a `State` shows these values as its own fields. A deal is never
-    changed once a state refers to it; `_Deal.replace` makes a changed copy.
+    Private to the engine: a `State` shows these values as its own fields. A deal is not
+    changed once a state refers to it (`_Deal.replace` makes a changed copy), but for
+    `settled`, which is filled once, with what the deal's states say already.
     """
 
     __slots__ = (
@@ -191,8 +192,12 @@ def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
     if found is None:
         takes = taking_table(trump, r.strength)
         values = r.card_points
+        outcomes: dict[tuple[bool, int], tuple[bool, int]] = {}  # a few dozen, shared
         pairs = tuple(
-            tuple((takes[first][second], values[first] + values[second]) for second in range(40))
+            tuple(
+                outcomes.setdefault(outcome, outcome)
+                for outcome in zip(takes[first], (values[first] + v for v in values), strict=True)
+            )
             for first in range(40)
         )
         found = r._memo["takes", trump] = (takes, pairs)
