@@ -30,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_speed import fused_classic, step_loop
 
-
 WARM_UP = 50
 
 
