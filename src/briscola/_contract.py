@@ -107,7 +107,7 @@ def dealt_to(s: State, card: Card) -> int:
 
 def is_revealed(s: State) -> bool:
     """Whether the named suit is public (under ``first_trick_blind``, once trick 1 is done)."""
-    return s.rules.first_trick_blind is FirstTrickBlind.OFF or bool(s.tricks)
+    return s._deal.rules.first_trick_blind is FirstTrickBlind.OFF or bool(s.tricks)
 
 
 def called_card_played(s: State, card: Card) -> bool:

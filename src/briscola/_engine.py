@@ -283,7 +283,10 @@ class _Plan(NamedTuple):
 
 
 def _plan(r: Rules, dealer: int) -> _Plan:
-    found: _Plan | None = r._memo.get(("deal", dealer))
+    plans: dict[int, _Plan] | None = r._memo.get("deal")
+    if plans is None:
+        plans = r._memo["deal"] = {}
+    found = plans.get(dealer)
     if found is not None:
         return found
     players = r.players
@@ -305,7 +308,7 @@ def _plan(r: Rules, dealer: int) -> _Plan:
         r.auction is None and shows_hands_at_first_lead(r),
         (0,) * players,
     )
-    r._memo["deal", dealer] = plan
+    plans[dealer] = plan
     return plan
 
 

@@ -25,11 +25,12 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
         return ()
     if not (r.seven_swap or r.two_swap) and r.has_stock and r.deal_packet_size == 1:
         return _from_tricks(state, seat, order)
-    deck = state.deck
+    deck = deal.deck
     count = r.dealt_cards
-    mine = list(map(deck.__getitem__, _dealt_to(order, seat, r.deal_packet_size, count)))
-    if not r.has_stock:
-        return tuple(mine)
+    dealt = map(deck.__getitem__, _dealt_to(order, seat, r.deal_packet_size, count))
+    if not r.has_stock:  # the cards dealt are all a seat receives
+        return tuple(dealt)
+    mine = list(dealt)
     face_up = deck[count] if r.has_face_up_card else None
     stock = deck[count + r.has_face_up_card :]
     drawn = 0

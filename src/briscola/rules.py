@@ -931,12 +931,12 @@ _PLAIN_TYPES: Final = frozenset((bool, int, float, str, type(None)))
 class _RulesCache:
     """A private slot of `Rules` that is not an attrs field, so it takes no part in
     equality, hashing, the repr or pickling: ``memo`` holds what the layers above work out
-    once per `Rules` and keep, keyed by a tuple that starts with the module's own tag (the
-    engine's deal plan of each dealer, scoring's sides of each dealer, the auction's legal
-    moves over each bid)."""
+    once per `Rules` and keep, keyed by the module's own tag or by a tuple that starts with
+    it (the engine's deal plan of each dealer, the tables of trick play for each trump suit,
+    scoring's sides of each dealer, the auction's legal moves over each bid)."""
 
     __slots__ = ("_memo",)
-    _memo: dict[tuple[object, ...], Any]
+    _memo: dict[object, Any]
 
 
 # cache_hash: a Rules is hashed wherever a state is, and its 40 fields cost a microsecond.

@@ -95,7 +95,7 @@ def unchecked_score(state: State) -> Score:
         return chiamata_score(state, contract, holder)
     sides = _sides(r, deal.dealer)
     points = state._progress[POINTS]
-    team_points = _team_points(points, sides.teams)
+    team_points = _team_points(points, sides)
     if state._phase is not _OVER:
         return _score(points, sides.zeros, _NOBODY, False, False, team_points)
     if len(sides.teams) != 2:
@@ -125,12 +125,26 @@ class _Sides(NamedTuple):
     """With two sides: the game points of every seat when side 0 wins, and when side 1 wins."""
     winners: tuple[frozenset[int], ...]
     """With two sides: the seats of side 0, and of side 1."""
+    shape: int
+    """How `_team_points` adds the seats' points up: `_PAIRS`, `_SINGLES`, `_TRIPLES` or
+    `_OTHER`."""
+
+
+_PAIRS: Final = 0  # two sides of two seats
+_SINGLES: Final = 1  # a side per seat, in seat order: the seats' points are the sides'
+_TRIPLES: Final = 2  # two sides of three seats
+_OTHER: Final = 3
 
 
 def _sides(r: Rules, dealer: int) -> _Sides:
-    found: _Sides | None = r._memo.get(("sides", dealer))
-    if found is not None:
-        return found
+    """The sides of a deal of ``r`` dealt by ``dealer``; worked out once per `Rules`."""
+    found: tuple[_Sides, ...] | None = r._memo.get("sides")
+    if found is None:
+        found = r._memo["sides"] = tuple(_sides_of(r, dealer) for dealer in range(r.players))
+    return found[dealer]
+
+
+def _sides_of(r: Rules, dealer: int) -> _Sides:
     teams = r.teams_for(dealer)
     outcomes = []
     for winner in range(len(teams) if len(teams) == 2 else 0):
@@ -139,33 +153,43 @@ def _sides(r: Rules, dealer: int) -> _Sides:
             for seat in members:
                 deltas[seat] = 1 if side == winner else -1
         outcomes.append(tuple(deltas))
-    sides = _Sides(
-        teams, _ZEROS[r.players], tuple(outcomes), tuple(frozenset(side) for side in teams)
+    sizes = tuple(map(len, teams))
+    if sizes == (2, 2):
+        shape = _PAIRS
+    elif teams == tuple((seat,) for seat in range(len(teams))):
+        shape = _SINGLES
+    elif sizes == (3, 3):
+        shape = _TRIPLES
+    else:
+        shape = _OTHER
+    return _Sides(
+        teams,
+        _ZEROS[r.players],
+        tuple(outcomes),
+        tuple(frozenset(side) for side in teams),
+        shape,
     )
-    r._memo["sides", dealer] = sides
-    return sides
 
 
 _NOBODY: Final = frozenset[int]()
-# Sides of one seat each, in seat order: their points are the seats' points.
-_SINGLE_SEATS: Final = frozenset(tuple((seat,) for seat in range(n)) for n in range(1, 7))
 
 
-def _team_points(points: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def _team_points(points: tuple[int, ...], sides: _Sides) -> tuple[int, ...]:
     """The card points of each side.
 
     The shapes of the presets (2 v 2, a side per seat, 3 v 3) are written out: a generator
     per side costs about five times as much, and `score` and `observe` ask on every call.
     """
-    if len(teams) == 2 and len(teams[0]) == 2 and len(teams[1]) == 2:
-        (a, b), (c, d) = teams
+    shape = sides.shape
+    if shape == _PAIRS:
+        (a, b), (c, d) = sides.teams
         return (points[a] + points[b], points[c] + points[d])
-    if teams in _SINGLE_SEATS:
+    if shape == _SINGLES:
         return points
-    if len(teams) == 2 and len(teams[0]) == 3 and len(teams[1]) == 3:
-        (a, b, c), (d, e, f) = teams
+    if shape == _TRIPLES:
+        (a, b, c), (d, e, f) = sides.teams
         return (points[a] + points[b] + points[c], points[d] + points[e] + points[f])
-    return tuple(sum(points[seat] for seat in side) for side in teams)
+    return tuple(sum(points[seat] for seat in side) for side in sides.teams)
 
 
 def _singles(points: tuple[int, ...], team_points: tuple[int, ...]) -> Score:

@@ -188,7 +188,10 @@ class _Deal:
 
 def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
     """`_Deal.takes` and `_Deal.pairs` for ``r`` and the trump suit ``trump``, made once."""
-    found = r._memo.get(("takes", trump))
+    by_trump: dict[Suit | None, tuple[Any, Any]] | None = r._memo.get("takes")
+    if by_trump is None:
+        by_trump = r._memo["takes"] = {}
+    found = by_trump.get(trump)
     if found is None:
         takes = taking_table(trump, r.strength)
         values = r.card_points
@@ -200,7 +203,7 @@ def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
             )
             for first in range(40)
         )
-        found = r._memo["takes", trump] = (takes, pairs)
+        found = by_trump[trump] = (takes, pairs)
     return found
 
 
