@@ -90,6 +90,8 @@ def _from_tricks(state: State, seat: int, order: tuple[int, ...]) -> tuple[Card,
     if record[KIND] == START:  # shared by every deal dealt by the engine: nothing kept on it
         deck = deal.deck
         count = deal.rules.dealt_cards
+        if not todo and not record[TRICKS]:  # the first trick: the cards dealt
+            return deck[order.index(seat) : count : len(order)]
         kept = [
             tuple(deck[order.index(other) : count : len(order)]) if other in order else ()
             for other in range(len(state._hands))
