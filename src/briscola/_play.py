@@ -53,7 +53,6 @@ from .state import (
     _Deal,
     evolve_state,
 )
-from .tricks import winning_index
 
 SEVEN_OF: Final = {suit: Card(Rank.SEVEN, suit) for suit in Suit}
 TWO_OF: Final = {suit: Card(Rank.TWO, suit) for suit in Suit}
@@ -94,9 +93,6 @@ def declare_moves(removed: tuple[Card, ...]) -> tuple[Move, ...]:
 def next_seat(r: Rules, dealer: int, seat: int) -> int:
     """The seat that acts after ``seat``, skipping a dealer who sits out."""
     return r.next_seats[dealer][seat]
-
-
-trick_winner: Final = winning_index  # the rule of §1.4 lives in briscola.tricks
 
 
 def insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -419,19 +415,7 @@ def finish_trick(
 ) -> State:
     """Resolve a complete ``trick``, collect it and draw (§1.4, §1.7): the state after it,
     from the deal, the progress before it and the hands less the trick's cards."""
-    # The card taking the trick (by `_Deal.takes`, the rule of `tricks.winning_index`) and
-    # the trick's points, in one pass.
-    values = deal.values
-    takes = deal.takes
-    top = trick[0].id
-    taken = values[top]
-    best = 0
-    for place, played in enumerate(trick[1:], 1):
-        card_id = played.id
-        taken += values[card_id]
-        if takes[top][card_id]:
-            best = place
-            top = card_id
+    best, taken = outcome(trick, deal.takes, deal.values)
     leader = k[LEADER]
     winner = deal.orders[leader][best]
     points = k[POINTS]
@@ -471,6 +455,23 @@ def finish_trick(
     x._legal = legal
     x._hash = None
     return x
+
+
+def outcome(
+    trick: tuple[Card, ...], takes: tuple[tuple[bool, ...], ...], values: tuple[int, ...]
+) -> tuple[int, int]:
+    """The place in ``trick`` of the card that takes it (by ``takes``, a `_Deal.takes`: the
+    rule of `tricks.winning_index`) and the trick's card points, in one pass."""
+    top = trick[0].id
+    taken = values[top]
+    best = 0
+    for place, played in enumerate(trick[1:], 1):
+        card_id = played.id
+        taken += values[card_id]
+        if takes[top][card_id]:
+            best = place
+            top = card_id
+    return best, taken
 
 
 def close_trick(s: State) -> State:
@@ -580,12 +581,12 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     deal = s._deal
     k = s._progress
     active = deal.active
-    strength = deal.strength
+    takes = deal.takes
     values = deal.values
     following = deal.following
     orders = deal.orders
-    trump = deal.trump_suit
     stock = deal.stock
+    without = _WITHOUT
     hands = list(s._hands)
     trick = list(s._trick)
     points = list(k[POINTS])
@@ -598,16 +599,15 @@ def play_out(s: State, choice: Callable[[tuple[Card, ...]], Card]) -> State:
     while True:
         hand = hands[seat]
         card = choice(hand)
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
+        hands[seat] = without[len(hand)](hand, card)
         trick.append(card)
         if len(trick) < active:
             seat = following[seat]
             continue
         cards = tuple(trick)
-        winner = orders[leader][winning_index(cards, trump, strength)]
-        for played in cards:
-            points[winner] += values[played.id]
+        best, taken = outcome(cards, takes, values)
+        winner = orders[leader][best]
+        points[winner] += taken
         last = [last, 0, CLOSE, last[CARRY], leader, cards, winner, None, None, None]
         trick.clear()
         if trump_card is not None or at < len(stock):
