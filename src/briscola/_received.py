@@ -18,6 +18,9 @@ from .state import CLOSE, KIND, LAST, PREVIOUS, RECEIVED, START, TRICKS, State, 
 
 def received(state: State, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` received so far in this deal, in the order it received them."""
+    kept = state._progress[LAST][RECEIVED]
+    if kept is not None:  # kept on the last record by `_from_tricks`, for every seat
+        return kept[seat]  # type: ignore[no-any-return]
     deal = state._deal
     r = deal.rules
     order = deal.orders[deal.following[deal.dealer]]  # `Rules.seats_for` the dealer

@@ -589,12 +589,12 @@ def _history(self: State) -> tuple[tuple[int, Move], ...]:
     deal = self._deal
     try:
         history = history_at(last, deal)
-        carry = last[CARRY]
         trick = self._trick
-        if type(trick) is tuple and len(trick) > carry:  # cards played since the last record
-            if len(trick) == 1:  # the commonest: a lead
-                return history + _LEAD[progress[LEADER]][trick[0].id]
-            history += plays(trick, deal.orders[progress[LEADER]], carry)
+        if type(trick) is tuple and len(trick) > last[CARRY]:  # played since the last record
+            # One entry at a time, each alone in a tuple made once: nothing to build.
+            seats = deal.orders[progress[LEADER]]
+            for place in range(last[CARRY], len(trick)):
+                history += _ENTRY[seats[place]][trick[place].id]
     except _FOREIGN:
         _unreadable("history")
     return history
@@ -609,8 +609,8 @@ def _unreadable(name: str) -> NoReturn:
     ) from None
 
 
-# The history entry of a card led, alone in a tuple, by seat and card id.
-_LEAD: Final = tuple(tuple(((seat, play),) for play in PLAYS) for seat in range(6))
+# Each history entry of a card played, alone in a tuple, by seat and card id.
+_ENTRY: Final = tuple(tuple(((seat, play),) for play in PLAYS) for seat in range(6))
 
 
 def _frozen(self: State, value: object = None) -> None:
