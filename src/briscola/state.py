@@ -5,26 +5,18 @@ may see (that is `observe`). It is never mutated: `apply` returns a new one. The
 validators on these classes, so that `apply` stays cheap; `new_game` builds valid states
 and `apply` keeps them valid.
 
-How a state is kept
--------------------
-`apply` builds one state per move, so a state stores only what moves change, and shares
-the rest with the states before it. Of its eighteen fields, four are stored in the state
-itself: `State.phase`, `State.hands`, `State.trick` and `State.turn`. The others are read,
-through properties, from two values that successive states share:
-
-* the **deal** (`_Deal`): the rules, the dealer, the deck, the removed cards, the trump suit,
-  the hands shown, the stock, and the tables that trick play reads (next seats, trick
-  seats, card strength and points). It changes only when the trump suit is named or hands
-  are shown;
-* the **progress**, a tuple changed once a trick: the leader, the points, how far the stock
-  has been drawn, the face-up card, whether the seat to act has talked, and the last
-  *record*.
-
-Records form a chain, one per finished trick and one per move that is not a card played.
-`State.tricks` and `State.history` are built from the chain when first asked for, and kept
-on its records, so every later state of the deal reuses that work; the cards played since
-the last record are the current trick's. docs/performance.md says why the engine is built
-this way.
+`apply` builds one state per move, so a state stores only what moves change and shares the
+rest with the states before it. It stores four of its eighteen fields, `State.phase`,
+`State.hands`, `State.trick` and `State.turn`; the others are read from two values that
+successive states share. The *deal* holds the rules, the dealer, the deck, the removed
+cards, the trump suit, the hands shown, the stock, and the tables that trick play reads;
+it changes only when Chiamata's trump suit is named or hands are shown. The *progress*, a
+tuple changed once a trick, holds the leader, the points, how far the stock is drawn, the
+face-up card, whether the seat to act has talked, and the last *record*. Records form a
+chain, one per finished trick and one per move that is not a card played: `State.tricks`
+and `State.history` are built from it when first asked for and kept on its records, so
+the later states of the deal reuse that work. Every field is a read-only property. The
+performance page of the documentation says why the engine is built this way.
 """
 
 from __future__ import annotations
@@ -498,7 +490,10 @@ class State(_Layout):
             deal.active = deal.last = 0
             deal.plain = deal.two = False
         if type(tricks) is not tuple or type(history) is not tuple:
-            deal.active = deal.last = 0  # the chain of records needs tuples to grow
+            # No record can follow one that does not hold tuples: no move can be made.
+            deal.orders = None  # type: ignore[assignment]
+            deal.active = deal.last = 0
+            deal.two = False
         carry = len(trick) if type(trick) is tuple else 0
         self._deal = deal
         self._progress = (
@@ -684,8 +679,9 @@ def log_move(
     last = k[LAST]
     old_trick = old._trick
     carry = last[CARRY]
+    seats = old._deal.orders[k[LEADER]]  # no orders: a state no move can be made from
     if len(old_trick) > carry:  # the cards played since the last record come first
-        carried = plays(old_trick, old._deal.orders[k[LEADER]], carry) + (entry,)
+        carried = plays(old_trick, seats, carry) + (entry,)
     else:
         carried = (entry,)
     s: State = _new(State)
@@ -733,8 +729,9 @@ def evolve_state(
     new_trick = old_trick if trick is _KEEP else trick
     if entry is not None:
         carry = last[CARRY]
+        seats = deal.orders[k[LEADER]]  # no orders: a state no move can be made from
         if len(old_trick) > carry:  # the cards played since the last record come first
-            carried = plays(old_trick, deal.orders[k[LEADER]], carry) + (entry,)
+            carried = plays(old_trick, seats, carry) + (entry,)
         else:
             carried = (entry,)
         last = move_record(last, carried, len(new_trick))
