@@ -666,6 +666,18 @@ def build(
     return s
 
 
+def _logged(old: State, entry: tuple[int, Move], carry: int) -> Record:
+    """The record of ``entry``, a move made from ``old`` that is not a card, after which
+    the trick in progress holds ``carry`` cards."""
+    k = old._progress
+    last = k[LAST]
+    trick = old._trick
+    seats = old._deal.orders[k[LEADER]]  # none: a state built so that no move follows
+    if len(trick) > last[CARRY]:  # the cards played since the last record come first
+        return move_record(last, plays(trick, seats, last[CARRY]) + (entry,), carry)
+    return move_record(last, (entry,), carry)
+
+
 def log_move(
     old: State,
     entry: tuple[int, Move],
@@ -676,17 +688,10 @@ def log_move(
     """``old`` after ``entry``, a move that changes only the phase and the turn (a bid, a
     pass): `evolve_state` for the auction, by position."""
     k = old._progress
-    last = k[LAST]
     old_trick = old._trick
-    carry = last[CARRY]
-    seats = old._deal.orders[k[LEADER]]  # no orders: a state no move can be made from
-    if len(old_trick) > carry:  # the cards played since the last record come first
-        carried = plays(old_trick, seats, carry) + (entry,)
-    else:
-        carried = (entry,)
     s: State = _new(State)
     s._deal = old._deal
-    s._progress = (*k[:LAST], move_record(last, carried, len(old_trick)))
+    s._progress = (*k[:LAST], _logged(old, entry, len(old_trick)))
     s._phase = phase
     s._hands = old._hands
     s._trick = old_trick
@@ -725,16 +730,9 @@ def evolve_state(
         )
     k = old._progress
     last = k[LAST]
-    old_trick = old._trick
-    new_trick = old_trick if trick is _KEEP else trick
+    new_trick = old._trick if trick is _KEEP else trick
     if entry is not None:
-        carry = last[CARRY]
-        seats = deal.orders[k[LEADER]]  # no orders: a state no move can be made from
-        if len(old_trick) > carry:  # the cards played since the last record come first
-            carried = plays(old_trick, seats, carry) + (entry,)
-        else:
-            carried = (entry,)
-        last = move_record(last, carried, len(new_trick))
+        last = _logged(old, entry, len(new_trick))
     progress: Progress = (
         k[LEADER] if leader is _KEEP else leader,
         k[POINTS],
