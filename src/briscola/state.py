@@ -21,6 +21,7 @@ performance page of the documentation says why the engine is built this way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
 
@@ -290,55 +291,47 @@ def plays(
     )
 
 
-def _uncached(record: Record, slot: int) -> list[Record]:
-    """``record`` and its predecessors back to (not including) the first with ``slot``
-    filled or a start, newest first."""
-    todo = []
-    while record[slot] is None and record[KIND] != START:
-        todo.append(record)
-        record = record[PREVIOUS]
-    return todo
+def _kept(
+    record: Record, slot: int, grow: Callable[[Any, Record, _Deal], Any], deal: _Deal
+) -> Any:
+    """The value ``slot`` keeps on ``record``: filled on it and on every record before it
+    that lacks it, each from the one before by ``grow(value, record, deal)``. A start holds
+    its value as given."""
+    value = record[slot]
+    if value is not None or record[KIND] == START:
+        return value
+    todo = [record]  # the records to fill, newest first
+    while todo[-1][PREVIOUS][slot] is None and todo[-1][PREVIOUS][KIND] != START:
+        todo.append(todo[-1][PREVIOUS])
+    value = todo[-1][PREVIOUS][slot]
+    for step in reversed(todo):
+        value = step[slot] = grow(value, step, deal)
+    return value
+
+
+def _add_trick(tricks: tuple[Trick, ...], step: Record, deal: _Deal) -> tuple[Trick, ...]:
+    if step[KIND] != CLOSE:
+        return tricks
+    leader = step[4]
+    return tricks + (_new_trick(Trick, (leader, step[5], step[6], deal.orders[leader])),)
+
+
+def _add_moves(
+    history: tuple[tuple[int, Move], ...], step: Record, deal: _Deal
+) -> tuple[tuple[int, Move], ...]:
+    if step[KIND] == CLOSE:
+        return history + plays(step[5], deal.orders[step[4]], step[3])
+    return history + step[3]  # type: ignore[no-any-return]
 
 
 def tricks_at(record: Record, deal: _Deal) -> tuple[Trick, ...]:
     """The finished tricks up to ``record``, kept on each record on the way."""
-    tricks = record[TRICKS]
-    if tricks is not None or record[KIND] == START:
-        return tricks  # type: ignore[no-any-return]
-    previous = record[PREVIOUS]
-    tricks = previous[TRICKS]
-    if tricks is None:  # more than one record to catch up with
-        todo = _uncached(record, TRICKS)
-        tricks = todo[-1][PREVIOUS][TRICKS]
-    else:
-        todo = [record]
-    for step in reversed(todo):
-        if step[KIND] == CLOSE:
-            leader = step[4]
-            tricks += (_new_trick(Trick, (leader, step[5], step[6], deal.orders[leader])),)
-        step[TRICKS] = tricks
-    return tricks  # type: ignore[no-any-return]
+    return _kept(record, TRICKS, _add_trick, deal)  # type: ignore[no-any-return]
 
 
 def history_at(record: Record, deal: _Deal) -> tuple[tuple[int, Move], ...]:
     """Every move up to ``record``, kept on each record on the way."""
-    history = record[_HISTORY]
-    if history is not None or record[KIND] == START:
-        return history  # type: ignore[no-any-return]
-    previous = record[PREVIOUS]
-    history = previous[_HISTORY]
-    if history is None:  # more than one record to catch up with
-        todo = _uncached(record, _HISTORY)
-        history = todo[-1][PREVIOUS][_HISTORY]
-    else:
-        todo = [record]
-    for step in reversed(todo):
-        if step[KIND] == CLOSE:
-            history += plays(step[5], deal.orders[step[4]], step[3])
-        else:
-            history += step[3]
-        step[_HISTORY] = history
-    return history  # type: ignore[no-any-return]
+    return _kept(record, _HISTORY, _add_moves, deal)  # type: ignore[no-any-return]
 
 
 # --- the state --------------------------------------------------------------------------------

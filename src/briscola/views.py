@@ -21,6 +21,7 @@ from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource, check_seat
 from .scoring import (
     Score,
+    called_card_played,
     chiamata_score,
     contract_of,
     holds,
@@ -207,9 +208,11 @@ def _view(state: State, seat: int | None) -> View:
             else:  # "prima mano al buio": the named suit is the caller's secret until trick 1
                 trump_suit = None
                 history = tuple(entry for entry in history if type(entry[1]) not in _NAMING)
-            # The score shows the partner once the called card is played; its holder knows
-            # it (a solo caller too) as soon as it knows the card.
-            if result.partner is not None or (called_card is not None and holder == seat):
+            if (
+                called_card is not None
+                and holder is not None
+                and (holder == seat or called_card_played(state, called_card, holder))
+            ):
                 partner = holder
     else:
         result = unchecked_score(state)

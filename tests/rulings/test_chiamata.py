@@ -596,6 +596,11 @@ def test_pa_2() -> None:
     blind = blind_deal("committed", "C")
     blind = play(blind, "AB", "4C", "2C", "5B")
     assert score(blind).partner is None
+    # Before it, the caller, who alone knows the called card, sees who played it; the
+    # others, its holder included, do not know the card yet.
+    assert observe(blind, 0).partner == 2
+    for seat in (1, 2, 3, 4):
+        assert observe(blind, seat).partner is None
     blind = play(blind, "6B")
     for seat in range(5):
         assert observe(blind, seat).partner == 2
