@@ -405,7 +405,12 @@ def play_card(s: State, move: Play) -> State | None:
         named = contract(s)
         assert named is not None
         return evolve_state(
-            s, phase=Phase.NAME_TRUMP, hands=tuple(changed), trick=trick, turn=named.caller
+            s,
+            phase=Phase.NAME_TRUMP,
+            hands=tuple(changed),
+            trick=trick,
+            turn=named.caller,
+            talked=False,
         )
     return finish_trick(deal, k, changed, trick)
 

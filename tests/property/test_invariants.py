@@ -561,11 +561,13 @@ def test_pickle_round_trip(spec: GameSpec) -> None:
 @SETTINGS
 @given(games())
 def test_a_communication_move_keeps_the_turn(spec: GameSpec) -> None:
-    """A `Declare` or `Signal` during trick play never changes whose turn it is, and no turn
-    holds more than one (ruling R2, Appendix A)."""
+    """A `Declare` or `Signal` during trick play never changes whose turn it is, no turn
+    holds more than one, and a card played ends the turn's talk (ruling R2, Appendix A)."""
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         move = last_move(after)
+        if isinstance(move, Play):  # a card ends the turn: the next one may talk again
+            assert not after.talked, f"talked is still set after {move}"
         if before.phase is not Phase.PLAY or not isinstance(move, Declare | Signal):
             continue
         assert after.phase is Phase.PLAY

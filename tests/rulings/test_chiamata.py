@@ -19,8 +19,10 @@ import pytest
 
 from briscola import (
     DECK,
+    WEAK_HAND,
     Bid,
     BidPoints,
+    Declare,
     IllegalMoveError,
     Move,
     NameCard,
@@ -872,6 +874,22 @@ def test_s2_5_8_free_choice() -> None:
         assert score(state).called_card == card(f"2{suit}")
         for seat in range(5):
             assert observe(state, seat).trump_suit is Suit(suit)
+
+
+def test_s2_5_8_free_choice_naming_after_talk_is_a_new_turn() -> None:
+    # The last card of trick 1 ends its player's turn, talk included: the caller names the
+    # suit and may then talk on a turn of its own (ruling R2).
+    deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
+    state = new_game("chiamata", deck=deck, first_trick_blind="free_choice", public_claims=True)
+    state = play(state, "pass", "pass", "pass", "bid 2", "AB", "4C", "2C", "5B")
+    state = apply(state, Declare(WEAK_HAND))
+    assert state.talked
+    state = play(state, "6B")
+    assert state.phase is Phase.NAME_TRUMP
+    assert not state.talked
+    state = play(state, "suit C")
+    assert not state.talked
+    assert any(isinstance(move, Declare) for move in legal_moves(state))
 
 
 def test_s2_5_8_free_choice_called_card_in_trick_one() -> None:
