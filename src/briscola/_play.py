@@ -3,8 +3,9 @@
 
 `legal_play` lists the moves of the seat to act in the documented order (plays by card id,
 then swaps, then declarations, then signals), and `apply_play` makes one move already known
-to be legal. Trick collection and drawing (winner first, the face-up card last) happen
-inside `apply_play`.
+to be legal. `play_card` plays a card in every variant, the one place that does: it
+collects a finished trick and draws (winner first, the face-up card last), through
+`finish_trick` where the commonest shapes are not written out in it.
 """
 
 from __future__ import annotations
