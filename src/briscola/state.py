@@ -180,24 +180,38 @@ class _Deal:
 
 
 def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
-    """`_Deal.takes` and `_Deal.pairs` for ``r`` and the trump suit ``trump``, made once."""
+    """`_Deal.takes` and `_Deal.pairs` for ``r`` and the trump suit ``trump``, kept on the
+    `Rules` and shared by every `Rules` that ranks and counts the cards alike."""
     by_trump: dict[Suit | None, tuple[Any, Any]] | None = r._memo.get("takes")
     if by_trump is None:
         by_trump = r._memo["takes"] = {}
     found = by_trump.get(trump)
     if found is None:
-        takes = taking_table(trump, r.strength)
-        values = r.card_points
-        outcomes: dict[tuple[bool, int], tuple[bool, int]] = {}  # a few dozen, shared
-        pairs = tuple(
-            tuple(
-                outcomes.setdefault(outcome, outcome)
-                for outcome in zip(takes[first], (values[first] + v for v in values), strict=True)
-            )
-            for first in range(40)
-        )
-        found = by_trump[trump] = (takes, pairs)
+        key = (r.strength, r.card_points, trump)
+        found = _TABLES.get(key)
+        if found is None:
+            found = _TABLES[key] = _make_tables(r.strength, r.card_points, trump)
+        by_trump[trump] = found
     return found
+
+
+def _make_tables(
+    strength: tuple[int, ...], values: tuple[int, ...], trump: Suit | None
+) -> tuple[Any, Any]:
+    takes = taking_table(trump, strength)
+    outcomes: dict[tuple[bool, int], tuple[bool, int]] = {}  # a few dozen, shared
+    pairs = tuple(
+        tuple(
+            outcomes.setdefault(outcome, outcome)
+            for outcome in zip(takes[first], (values[first] + v for v in values), strict=True)
+        )
+        for first in range(40)
+    )
+    return takes, pairs
+
+
+# The tables of each card ranking and trump suit (a few ranks of cards by five trumps).
+_TABLES: Final[dict[tuple[tuple[int, ...], tuple[int, ...], Suit | None], tuple[Any, Any]]] = {}
 
 
 def new_deal(
