@@ -102,7 +102,6 @@ class _Deal:
         "shown",
         "stock",
         "stock_base",
-        "strength",
         "takes",
         "trump_suit",
         "two",
@@ -124,8 +123,8 @@ class _Deal:
     """``following[seat]``: the seat that acts after ``seat`` (`Rules.next_seats`)."""
     orders: tuple[tuple[int, ...], ...]
     """``orders[leader]``: the seats of a trick in play order (`Rules.trick_seats`)."""
-    strength: tuple[int, ...]
     values: tuple[int, ...]
+    """`Rules.card_points`."""
     takes: tuple[tuple[bool, ...], ...]
     """``takes[top.id][card.id]``: whether ``card`` takes the trick from ``top``, the card
     winning it so far (`tricks.taking_table`)."""
@@ -163,7 +162,6 @@ class _Deal:
         copy.stock_base = self.stock_base
         copy.following = self.following
         copy.orders = self.orders
-        copy.strength = self.strength
         copy.values = self.values
         copy.active = self.active
         copy.last = self.last
@@ -235,7 +233,6 @@ def new_deal(
     d.stock_base = 0
     d.following = r.next_seats[dealer]
     d.orders = r.trick_seats[dealer]
-    d.strength = r.strength
     d.values = r.card_points
     d.takes, d.pairs = tables(r, trump_suit)
     d.active = r.active_players
@@ -270,7 +267,7 @@ CLOSE: Final = 0
 MOVE: Final = 1
 START: Final = 2
 TRICKS: Final = 7
-_HISTORY: Final = 8
+HISTORY: Final = 8
 RECEIVED: Final = 9
 
 Record = list[Any]
@@ -345,7 +342,7 @@ def tricks_at(record: Record, deal: _Deal) -> tuple[Trick, ...]:
 
 def history_at(record: Record, deal: _Deal) -> tuple[tuple[int, Move], ...]:
     """Every move up to ``record``, kept on each record on the way."""
-    return _kept(record, _HISTORY, _add_moves, deal)  # type: ignore[no-any-return]
+    return _kept(record, HISTORY, _add_moves, deal)  # type: ignore[no-any-return]
 
 
 # --- the state --------------------------------------------------------------------------------
@@ -484,7 +481,6 @@ class State(_Layout):
                 raise TypeError("a hand-built stock the engine cannot draw from")
             deal.following = rules.next_seats[dealer]
             deal.orders = rules.trick_seats[dealer]
-            deal.strength = rules.strength
             deal.values = rules.card_points
             deal.takes, deal.pairs = tables(rules, trump_suit)
             deal.active = rules.active_players
@@ -492,7 +488,7 @@ class State(_Layout):
             deal.plain = rules.plain_play
             deal.two = rules.players == 2
         except Exception:
-            deal.following = deal.orders = deal.strength = deal.values = None  # type: ignore[assignment]
+            deal.following = deal.orders = deal.values = None  # type: ignore[assignment]
             deal.takes = deal.pairs = None  # type: ignore[assignment]
             deal.active = deal.last = 0
             deal.plain = deal.two = False
