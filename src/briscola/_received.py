@@ -30,10 +30,18 @@ def received(state: State, seat: int) -> tuple[Card, ...]:
         return _from_tricks(state, seat, order)
     deck = deal.deck
     count = r.dealt_cards
-    dealt = map(deck.__getitem__, _dealt_to(order, seat, r.deal_packet_size, count))
-    if not r.has_stock:  # the cards dealt are all a seat receives
-        return tuple(dealt)
-    mine = list(dealt)
+    if not r.has_stock:  # the cards dealt are all a seat receives: kept on the deal
+        kept = deal.received
+        if kept is None:
+            packet = r.deal_packet_size
+            kept = deal.received = tuple(
+                tuple(map(deck.__getitem__, _dealt_to(order, other, packet, count)))
+                if other in order
+                else ()
+                for other in range(r.players)
+            )
+        return kept[seat]
+    mine = list(map(deck.__getitem__, _dealt_to(order, seat, r.deal_packet_size, count)))
     face_up = deck[count] if r.has_face_up_card else None
     stock = deck[count + r.has_face_up_card :]
     drawn = 0

@@ -330,8 +330,8 @@ def called_card_played(state: State, card: Card, holder: int) -> bool:
     exchange): the called card has been played once its holder no longer has it, unless it
     lies in a trick still waiting for a suit to be named.
     """
-    return not holds(state.hands[holder], card) and (
-        state.phase is not Phase.NAME_TRUMP or not holds(state.trick, card)
+    return not holds(state._hands[holder], card) and (
+        state._phase is not Phase.NAME_TRUMP or not holds(state._trick, card)
     )
 
 

@@ -83,7 +83,7 @@ class _Deal:
 
     Private to the engine: a `State` shows these values as its own fields. A deal is not
     changed once a state refers to it (`_Deal.replace` makes a changed copy), but for
-    `settled`, which is filled once, with what the deal's states say already.
+    `settled` and `received`, filled once with what the deal's states say already.
     """
 
     __slots__ = (
@@ -96,6 +96,7 @@ class _Deal:
         "orders",
         "pairs",
         "plain",
+        "received",
         "removed",
         "rules",
         "settled",
@@ -146,6 +147,9 @@ class _Deal:
     """Chiamata, once the called card is named: what `briscola._contract` read from the
     history (the contract, and who was dealt the called card), kept for the deal's later
     states; ``None`` before, or where it is read afresh."""
+    received: tuple[tuple[Card, ...], ...] | None
+    """In a deal without a stock or exchanges, each seat's cards as `briscola._received`
+    read them from the deck (all a seat receives), kept for the deal's later states."""
 
     def replace(
         self, *, trump_suit: Suit | None, shown: tuple[tuple[int, tuple[Card, ...]], ...]
@@ -169,6 +173,7 @@ class _Deal:
         copy.two = self.two
         copy.limit = self.limit
         copy.settled = self.settled
+        copy.received = self.received
         if trump_suit is self.trump_suit:
             copy.takes = self.takes
             copy.pairs = self.pairs
@@ -239,7 +244,7 @@ def new_deal(
     d.last = d.active - 1
     d.plain = r.plain_play
     d.two = r.players == 2
-    d.settled = None
+    d.settled = d.received = None
     d.limit = -1
     if d.two and r.hand_size == 3:
         d.limit = len(stock) - (1 if r.has_face_up_card else 2)
@@ -474,7 +479,7 @@ class State(_Layout):
         deal.stock = stock
         deal.stock_base = drawn
         deal.limit = -1
-        deal.settled = None
+        deal.settled = deal.received = None
         try:
             # Trick play reads these tables; a state that cannot fill them cannot be played.
             if type(stock) is not tuple or type(drawn) is not int:
