@@ -4,8 +4,11 @@ are the frozen values attrs builds."""
 
 from __future__ import annotations
 
+import copyreg
+import io
 import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -179,3 +182,29 @@ def test_a_state_built_with_a_history_or_tricks_that_are_no_tuples_cannot_be_pla
                 briscola.apply(edited, move)
             with pytest.raises(briscola.InvalidStateError):
                 briscola.check(edited)
+
+
+class _EarlierPickler(pickle.Pickler):
+    """Pickles a `State` as an earlier version did (attrs' way): the class, then a dict of
+    its fields for ``__setstate__``."""
+
+    def reducer_override(self, obj: object) -> Any:
+        if type(obj) is briscola.State:
+            fields = {f.name: getattr(obj, f.name) for f in attrs.fields(briscola.State)}
+            return (copyreg.__newobj__, (briscola.State,), fields)  # type: ignore[attr-defined]
+        return NotImplemented
+
+
+def _earlier_pickle(state: briscola.State) -> bytes:
+    buffer = io.BytesIO()
+    _EarlierPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    return buffer.getvalue()
+
+
+def test_a_state_pickled_by_an_earlier_version_loads_and_plays_on() -> None:
+    state = _deal_states("chiamata", 6)[12]
+    loaded = pickle.loads(_earlier_pickle(state))
+    assert type(loaded) is briscola.State
+    assert loaded == state
+    move = briscola.legal_moves(state)[0]
+    assert briscola.apply(loaded, move) == briscola.apply(state, move)

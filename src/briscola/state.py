@@ -522,6 +522,10 @@ class State(_Layout):
     def __reduce__(self) -> tuple[type[State], tuple[Any, ...]]:
         return State, _field_values(self)
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        # A state pickled by an earlier version, as attrs did: a dict of its fields.
+        self.__init__(**fields)  # type: ignore[misc]
+
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides of this deal, each a tuple of seats (see `Rules.teams_for`)."""
