@@ -156,28 +156,11 @@ class _Deal:
     ) -> _Deal:
         """A copy with another trump suit (Chiamata's, once named) or more hands shown."""
         copy = _new(_Deal)
-        copy.rules = self.rules
-        copy.dealer = self.dealer
-        copy.deck = self.deck
-        copy.removed = self.removed
+        for name in _Deal.__slots__:
+            setattr(copy, name, getattr(self, name))
         copy.trump_suit = trump_suit
         copy.shown = shown
-        copy.stock = self.stock
-        copy.stock_base = self.stock_base
-        copy.following = self.following
-        copy.orders = self.orders
-        copy.values = self.values
-        copy.active = self.active
-        copy.last = self.last
-        copy.plain = self.plain
-        copy.two = self.two
-        copy.limit = self.limit
-        copy.settled = self.settled
-        copy.received = self.received
-        if trump_suit is self.trump_suit:
-            copy.takes = self.takes
-            copy.pairs = self.pairs
-        else:
+        if trump_suit is not self.trump_suit:
             copy.takes, copy.pairs = tables(self.rules, trump_suit)
         return copy
 
@@ -225,8 +208,18 @@ def new_deal(
     trump_suit: Suit | None,
     shown: tuple[tuple[int, tuple[Card, ...]], ...],
     stock: tuple[Card, ...],
+    drawn: int | None = None,
+    *,
+    playable: bool = True,
 ) -> _Deal:
-    """The deal of a state built by the engine, with the tables of ``r`` for ``dealer``."""
+    """The deal of a state, with the tables trick play reads for ``r`` and ``dealer``.
+
+    ``drawn`` is None for a deal the engine dealt: ``stock`` is the whole stock, and a
+    two-player trick of three-card hands closes by the short path. A number means a state
+    built from its fields, ``stock`` being what is left after ``drawn`` cards: it closes by
+    the general path, and has no tables (so no card can be played in it) when they cannot
+    be filled from what it holds, or when it is not ``playable``.
+    """
     d = _new(_Deal)
     d.rules = r
     d.dealer = dealer
@@ -235,18 +228,28 @@ def new_deal(
     d.trump_suit = trump_suit
     d.shown = shown
     d.stock = stock
-    d.stock_base = 0
-    d.following = r.next_seats[dealer]
-    d.orders = r.trick_seats[dealer]
-    d.values = r.card_points
-    d.takes, d.pairs = tables(r, trump_suit)
-    d.active = r.active_players
-    d.last = d.active - 1
-    d.plain = r.plain_play
-    d.two = r.players == 2
+    d.stock_base = 0 if drawn is None else drawn
     d.settled = d.received = None
     d.limit = -1
-    if d.two and r.hand_size == 3:
+    if playable:
+        try:
+            d.following = r.next_seats[dealer]
+            d.orders = r.trick_seats[dealer]
+            d.values = r.card_points
+            d.takes, d.pairs = tables(r, trump_suit)
+            d.active = r.active_players
+            d.last = d.active - 1
+            d.plain = r.plain_play
+            d.two = r.players == 2
+        except Exception:
+            if drawn is None:
+                raise
+            playable = False
+    if not playable:
+        d.following = d.orders = d.values = d.takes = d.pairs = None  # type: ignore[assignment]
+        d.active = d.last = 0
+        d.plain = d.two = False
+    elif drawn is None and d.two and r.hand_size == 3:
         d.limit = len(stock) - (1 if r.has_face_up_card else 2)
     return d
 
@@ -469,39 +472,18 @@ class State(_Layout):
     ) -> None:
         # A state built from its fields (by attrs.evolve, by hand or by unpickling) keeps
         # them as given, whatever they hold: the verbs refuse an inconsistent one later.
-        deal = _new(_Deal)
-        deal.rules = rules
-        deal.dealer = dealer
-        deal.deck = deck
-        deal.removed = removed
-        deal.trump_suit = trump_suit
-        deal.shown = shown
-        deal.stock = stock
-        deal.stock_base = drawn
-        deal.limit = -1
-        deal.settled = deal.received = None
-        try:
-            # Trick play reads these tables; a state that cannot fill them cannot be played.
-            if type(stock) is not tuple or type(drawn) is not int:
-                raise TypeError("a hand-built stock the engine cannot draw from")
-            deal.following = rules.next_seats[dealer]
-            deal.orders = rules.trick_seats[dealer]
-            deal.values = rules.card_points
-            deal.takes, deal.pairs = tables(rules, trump_suit)
-            deal.active = rules.active_players
-            deal.last = deal.active - 1
-            deal.plain = rules.plain_play
-            deal.two = rules.players == 2
-        except Exception:
-            deal.following = deal.orders = deal.values = None  # type: ignore[assignment]
-            deal.takes = deal.pairs = None  # type: ignore[assignment]
-            deal.active = deal.last = 0
-            deal.plain = deal.two = False
-        if type(tricks) is not tuple or type(history) is not tuple:
-            # No record can follow one that does not hold tuples: no move can be made.
-            deal.orders = None  # type: ignore[assignment]
-            deal.active = deal.last = 0
-            deal.two = False
+        # Trick play reads the deal's tables, drawing from a tuple at a count of cards, and
+        # records each move after tuples of tricks and history: a state whose fields cannot
+        # serve so cannot be played.
+        playable = (
+            type(stock) is tuple
+            and type(drawn) is int
+            and type(tricks) is tuple
+            and type(history) is tuple
+        )
+        deal = new_deal(
+            rules, dealer, deck, removed, trump_suit, shown, stock, drawn, playable=playable
+        )
         carry = len(trick) if type(trick) is tuple else 0
         self._deal = deal
         self._progress = (
