@@ -156,11 +156,28 @@ class _Deal:
     ) -> _Deal:
         """A copy with another trump suit (Chiamata's, once named) or more hands shown."""
         copy = _new(_Deal)
-        for name in _Deal.__slots__:
-            setattr(copy, name, getattr(self, name))
+        copy.rules = self.rules
+        copy.dealer = self.dealer
+        copy.deck = self.deck
+        copy.removed = self.removed
         copy.trump_suit = trump_suit
         copy.shown = shown
-        if trump_suit is not self.trump_suit:
+        copy.stock = self.stock
+        copy.stock_base = self.stock_base
+        copy.following = self.following
+        copy.orders = self.orders
+        copy.values = self.values
+        copy.active = self.active
+        copy.last = self.last
+        copy.plain = self.plain
+        copy.two = self.two
+        copy.limit = self.limit
+        copy.settled = self.settled
+        copy.received = self.received
+        if trump_suit is self.trump_suit:
+            copy.takes = self.takes
+            copy.pairs = self.pairs
+        else:
             copy.takes, copy.pairs = tables(self.rules, trump_suit)
         return copy
 
