@@ -683,7 +683,8 @@ def _logged(old: State, entry: tuple[int, Move], carry: int) -> Record:
     k = old._progress
     last = k[LAST]
     trick = old._trick
-    seats = old._deal.orders[k[LEADER]]  # none: a state built so that no move follows
+    # None in a state that cannot be played: reading it fails, and apply refuses the state.
+    seats = old._deal.orders[k[LEADER]]
     if len(trick) > last[CARRY]:  # the cards played since the last record come first
         return move_record(last, plays(trick, seats, last[CARRY]) + (entry,), carry)
     return move_record(last, (entry,), carry)
