@@ -327,14 +327,16 @@ def run_arena(
     try:
         run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
     except BaseException:
-        # Ctrl-C (or a failure): drop the queued games and stop the workers now, rather
-        # than let each finish the games it holds. The executor has no public way to
-        # stop its workers before Python 3.14, so its own table of them is read.
+        # Ctrl-C (or a failure): stop the workers now, rather than let each finish the
+        # games it holds. The executor has no public way to stop its workers before
+        # Python 3.14, so its own table of them is read. Waiting for the pool to wind up
+        # (quick, as its workers are gone) keeps its thread from racing the interpreter's
+        # exit, which can print a traceback from inside concurrent.futures.
         workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             with contextlib.suppress(Exception):
                 worker.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
     return arena_table(run, seats)
