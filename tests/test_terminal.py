@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -180,17 +181,34 @@ def test_in_process_errors() -> None:
         play("classic", seed=untyped("x"), stdin=io.StringIO(""), stdout=io.StringIO())
 
 
+@contextlib.contextmanager
+def _children_hear_ctrl_c() -> Iterator[None]:
+    """Start processes that act on Ctrl-C even when this suite runs with it ignored (as a
+    shell's background job does): an ignored signal stays ignored in a child, a handled one
+    does not."""
+    before = signal.getsignal(signal.SIGINT)
+    if before is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_ends_cleanly() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "briscola", "play", "--seed", "3"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    with _children_hear_ctrl_c():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "briscola", "play", "--seed", "3"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
     assert process.stdout is not None
     seen = ""
     while not seen.endswith("your move> "):
@@ -223,14 +241,15 @@ def test_arena_refuses_what_it_cannot_show() -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_stops_an_arena_with_workers_at_once() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,  # its own process group, as a terminal's foreground job
-    )
+    with _children_hear_ctrl_c():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,  # its own process group, as a terminal's foreground job
+        )
     try:
         time.sleep(3)  # the workers are playing
         os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: every process of the job
