@@ -186,8 +186,7 @@ def _children_hear_ctrl_c() -> Iterator[None]:
     """Start processes that act on Ctrl-C even when this suite runs with it ignored (as a
     shell's background job does): an ignored signal stays ignored in a child, a handled one
     does not."""
-    before = signal.getsignal(signal.SIGINT)
-    if before is not signal.SIG_IGN:
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         yield
         return
     signal.signal(signal.SIGINT, signal.default_int_handler)
