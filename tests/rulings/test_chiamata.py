@@ -885,8 +885,7 @@ def test_s2_5_8_free_choice_naming_after_talk_is_a_new_turn() -> None:
     state = apply(state, Declare(WEAK_HAND))
     assert state.talked
     state = play(state, "6B")
-    assert state.phase is Phase.NAME_TRUMP
-    assert not state.talked
+    assert (state.phase, state.turn, state.talked) == (Phase.NAME_TRUMP, 3, False)
     state = play(state, "suit C")
     assert not state.talked
     assert any(isinstance(move, Declare) for move in legal_moves(state))

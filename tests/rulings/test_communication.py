@@ -33,15 +33,7 @@ from briscola import (
     observe,
     rules,
 )
-from helpers import (
-    PRESET_IDS,
-    build_deck,
-    chiamata_deck,
-    dealing_order,
-    finish_trick,
-    play,
-    random_play,
-)
+from helpers import PRESET_IDS, build_deck, dealing_order, finish_trick, play, random_play
 
 FIXED_PARTNERSHIPS = ("classic-4", "classic-6", "bugiarda", "bugiarda-5")
 TALK = (Declare, Signal)
@@ -200,21 +192,6 @@ def test_s3_5_at_most_one_communication_per_turn_and_no_turn_change() -> None:
                             break
                 state = after
             assert talked > 0
-
-
-def test_s3_5_a_card_ends_its_players_turn_of_talk_before_the_caller_names_the_trump() -> None:
-    # Chiamata with free_choice: the last card of trick 1 hands the turn to the caller, who
-    # names the trump suit. A claim made before that card was its player's, not the caller's.
-    deck = chiamata_deck({0: ["AB"], 1: ["4C"], 2: ["2C"], 3: ["5B"], 4: ["6B"]})
-    state = new_game("chiamata", deck=deck, first_trick_blind="free_choice", public_claims=True)
-    state = play(state, "pass", "pass", "pass", "bid 2", "AB", "4C", "2C", "5B")
-    state = apply(state, Declare(WEAK_HAND))
-    assert state.talked
-    state = play(state, "6B")
-    assert (state.phase, state.turn, state.talked) == (Phase.NAME_TRUMP, 3, False)
-    state = play(state, "suit C")
-    assert not state.talked
-    assert any(isinstance(move, Declare) for move in legal_moves(state))
 
 
 # --- §3.3 share_hands_before_first_trick -------------------------------------------------------
