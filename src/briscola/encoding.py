@@ -65,7 +65,7 @@ from .rules import (
     rules,
 )
 from .scoring import called_card_played, contract_of, holds
-from .state import CLOSE, KIND, LAST, LEADER, POINTS, TRUMP_CARD, Phase, State
+from .state import AT, CLOSE, KIND, LAST, LEADER, POINTS, TRUMP_CARD, Phase, State
 from .views import View, _public_cards, observe
 
 if TYPE_CHECKING:
@@ -823,7 +823,6 @@ class Tracker:
         # up to date while any seat is.
         self._ready: set[int] = set()
         self._hand_size = state.rules.hand_size
-        self._by_index: dict[int, Move] | None = None
         self._contracts: dict[int, _Contract] = {}
         self._settled = not layout.chiamata
         # The face-up card in view: under the stock, or Bugiarda's last dealt card while
@@ -856,7 +855,6 @@ class Tracker:
         before = self._state
         after = apply(before, move)
         self._state = after
-        self._by_index = None
         try:
             # The states' stored values are read directly (their fields are properties).
             if self._layout.face_up:
@@ -1145,28 +1143,30 @@ class Tracker:
         at_hand, at_size = canvas.hand, canvas.hand_sizes
         drew = False
         for seat, hand in enumerate(hands):
-            if hand is not old_hands[seat]:
+            if hand is not old_hands[seat]:  # the mover's, and those that drew
                 cells[at_size + seat] = len(hand) / hand_size
                 base = at_hand[seat]
                 for c in hand:
                     cells[base + c.id] = 1.0  # the drawn card, and the others again
                 drew = drew or seat != mover
-        cells[at_size + mover] = len(hands[mover]) / hand_size
         progress, old_progress = after._progress, before._progress
-        old_points = old_progress[POINTS]
-        at_points = canvas.points
-        for seat, value in enumerate(progress[POINTS]):
-            if value != old_points[seat]:
-                cells[at_points + seat] = value / 120
+        winner = closed[6]  # the one seat whose card points change
+        cells[canvas.points + winner] = progress[POINTS][winner] / 120
         turn, leader = canvas.turn, canvas.leader
         cells[turn + mover] = 0.0
         if after._turn is not None:
             cells[turn + after._turn] = 1.0
         cells[leader + old_progress[LEADER]] = 0.0
         cells[leader + progress[LEADER]] = 1.0
-        cells[canvas.tricks] = len(after.tricks) / layout.tricks_per_deal
+        # One more trick than the canvas holds, read back from it: cheaper than the state's
+        # `tricks`, which builds a tuple (the stored fraction times the count is within
+        # float32's rounding of a whole number).
+        per_deal = layout.tricks_per_deal
+        cells[canvas.tricks] = (round(cells[canvas.tricks] * per_deal) + 1) / per_deal
         if layout.stock:
-            cells[canvas.stock_size] = after.stock_size / layout.in_play
+            # `State.stock_size` without slicing the stock.
+            left = len(after._deal.stock) - progress[AT] + (progress[TRUMP_CARD] is not None)
+            cells[canvas.stock_size] = left / layout.in_play
         if drew and (
             self._open_hands
             or (
@@ -1352,27 +1352,15 @@ class Tracker:
 
     # --- actions --------------------------------------------------------------------------
 
-    def _legal_by_index(self) -> dict[int, Move]:
-        """The legal moves of the current state by action index, worked out once per state."""
-        by_index = self._by_index
-        if by_index is None:
-            by_index = self._by_index = {}
-            for move in legal_moves(self._state):
-                # Plays, the commonest moves, without a call.
-                if type(move) is Play:
-                    by_index[_PLAY + move.card.id] = move
-                else:
-                    by_index[action_index(move)] = move
-        return by_index
-
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act (all zeros once the deal is over), as a new
         array."""
         # A few item stores into new zeros cost less than copying a kept mask.
         mask: npt.NDArray[np.int8] = self._zeros(NUM_ACTIONS, dtype=self._int8)
         cells = cast("_Cells", memoryview(mask))  # type: ignore[arg-type]
-        for index in self._legal_by_index():
-            cells[index] = 1
+        for move in legal_moves(self._state):
+            # Plays, the commonest moves, without a call.
+            cells[_PLAY + move.card.id if type(move) is Play else action_index(move)] = 1
         return mask
 
 

@@ -147,11 +147,16 @@ def test_a_void_deal_ends_with_zero_rewards() -> None:
     assert table.agents == []
 
 
-def test_an_illegal_action_is_refused() -> None:
+def test_an_illegal_action_is_refused_in_terms_of_the_action() -> None:
     table = raw_env("classic")
     table.reset(seed=2)
-    with pytest.raises(IllegalMoveError):
-        table.step(action_index(Pass()))
+    before = table.game
+    held = {card.id for card in before.hands[before.turn]}  # type: ignore[index]
+    not_held = next(i for i in range(40) if i not in held)
+    for action in (action_index(Pass()), not_held, np.int64(not_held)):
+        with pytest.raises(IllegalMoveError, match=rf"action {action} \(.*\) is not a legal"):
+            table.step(action)
+        assert table.game is before
     with pytest.raises(IllegalMoveError):
         table.step(None)
 

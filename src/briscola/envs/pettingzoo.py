@@ -170,8 +170,10 @@ class raw_env(AECEnv):
         tracker = self._tracker
         if tracker is None:
             raise no_deal()
-        seat = self._seat_of[self._agent_name(agent)]
-        mask = tracker.action_mask() if tracker.state.turn == seat else self._zero_mask.copy()
+        return self._observe(tracker, self._seat_of[self._agent_name(agent)])
+
+    def _observe(self, tracker: encoding.Tracker, seat: int) -> dict[str, Any]:
+        mask = tracker.action_mask() if tracker._state._turn == seat else self._zero_mask.copy()
         return {"observation": tracker.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -197,21 +199,26 @@ class raw_env(AECEnv):
             return
         if action is None:
             raise IllegalMoveError(f"{agent} is to act and must choose an action, not None")
-        # An integer (numpy's too: they hash and compare as ints) finds its move in the legal
-        # moves by index; anything else goes through action_move, which checks and explains.
-        if type(action) is int or isinstance(action, _np.integer):
-            move = tracker._legal_by_index().get(action)
+        # An index in range names its move outright, and applying it checks that it is
+        # legal; anything else, or a refused move, goes through action_move, which checks
+        # and explains in terms of the action.
+        if type(action) is not int and isinstance(action, _np.integer):
+            action = int(action)
+        if type(action) is int and 0 <= action < encoding.NUM_ACTIONS:
+            try:
+                state = tracker.apply(encoding.ACTION_MOVES[action])
+            except IllegalMoveError:
+                encoding.action_move(action, tracker.state)
+                raise
         else:
-            move = None
-        if move is None:
-            move = encoding.action_move(action, tracker.state)
-        state = tracker.apply(move)
+            state = tracker.apply(encoding.action_move(action, tracker.state))
         # PettingZoo's reward helpers loop over the agents at every step; here every reward
         # is 0 until the deal ends, so only the last step has rewards to give.
-        if state.phase is Phase.OVER:
+        turn = state._turn  # None once the deal is over
+        if turn is None:
             self._finish(state)
         else:
-            self.agent_selection = self.possible_agents[state.turn]  # type: ignore[index]
+            self.agent_selection = self.possible_agents[turn]
         if self.render_mode == "human":
             self.render()
 
@@ -231,13 +238,14 @@ class raw_env(AECEnv):
         Raises:
             InvalidStateError: before the first `reset`, or once every agent has left.
         """
-        if self._tracker is None:
+        tracker = self._tracker
+        if tracker is None:
             raise no_deal()
         agent = self.agent_selection
         if agent not in self.terminations:
             raise InvalidStateError(_EVERYONE_LEFT)
         return (
-            self.observe(agent) if observe else None,
+            self._observe(tracker, self._seat_of[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
