@@ -69,9 +69,14 @@ def _rules_of(variant: str | Rules) -> Rules:
             f"the batched engine plays only {supported} with the default table rules, "
             f"not {variant.variant!r} with these options"
         )
-    if isinstance(variant, str) and variant in SUPPORTED:
-        return VARIANTS[variant]
-    shown = repr(variant) if isinstance(variant, str) else type(variant).__name__
+    if isinstance(variant, str):
+        # The text a str subclass holds, as a plain str: none of its own methods run.
+        name = str.__str__(variant)
+        if name in SUPPORTED:
+            return VARIANTS[name]
+        shown = repr(name)
+    else:
+        shown = type(variant).__name__
     raise RulesError(f"the batched engine plays only {supported}, not {shown:.40}")
 
 
