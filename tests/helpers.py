@@ -124,6 +124,26 @@ SIGNAL_TOKENS: tuple[str, ...] = (
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
 
 
+class HostileStr(str):
+    """Text whose own comparison and hashing raise, as a caller's ``str`` subclass may."""
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+
+class HostileInt(int):
+    """A whole number whose own comparison and hashing raise."""
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+
 def untyped(value: object) -> Any:
     """``value`` typed as ``Any``: for tests that pass deliberately wrong arguments."""
     return value

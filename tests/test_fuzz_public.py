@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import briscola
+from helpers import HostileInt, HostileStr
 
 
 class Hostile:
@@ -61,22 +62,6 @@ class Hostile:
 
     def __getattr__(self, name: str) -> object:
         raise KeyError(name)
-
-
-class HostileStr(str):
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
-
-
-class HostileInt(int):
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
 
 
 def _huge(digits: int) -> int:

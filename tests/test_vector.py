@@ -12,6 +12,7 @@ from briscola.errors import IllegalMoveError, RulesError  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 from briscola.state import State  # noqa: E402
 from briscola.vector import MAX_DEALS, SUPPORTED, VectorGame, shuffled_decks  # noqa: E402
+from helpers import HostileStr  # noqa: E402
 
 DEALS = 2000
 
@@ -187,21 +188,11 @@ def test_only_the_classic_family_with_default_rules() -> None:
         VectorGame("klassic", count=1)
 
 
-class _OddStr(str):
-    """Text whose own comparison and hashing raise, as a caller's str subclass may."""
-
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
-
-
 def test_a_str_subclass_is_read_as_its_text() -> None:
-    assert VectorGame(_OddStr("classic-4"), count=1).players == 4
-    assert shuffled_decks(_OddStr("classic"), 2, seed=1).shape == (2, 40)
+    assert VectorGame(HostileStr("classic-4"), count=1).players == 4
+    assert shuffled_decks(HostileStr("classic"), 2, seed=1).shape == (2, 40)
     with pytest.raises(RulesError, match="not 'klassic'"):
-        VectorGame(_OddStr("klassic"), count=1)
+        VectorGame(HostileStr("klassic"), count=1)
 
 
 def test_bad_input_raises_the_library_errors() -> None:

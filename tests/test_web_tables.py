@@ -21,6 +21,7 @@ import pytest
 import briscola
 from briscola import InvalidStateError, Phase, RulesError, current_player, observe
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
+from helpers import HostileInt
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,6 +67,18 @@ def test_bad_settings_are_refused() -> None:
         Table(TableSettings("classic-4", bots={5: "random"}))
     with pytest.raises(InvalidStateError, match="needs 2 tokens"):
         Table(TableSettings("classic"), tokens=["a"])
+
+
+def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
+    table = Table(TableSettings("classic", {}, None, 1))
+    turn = current_player(table.match)
+    assert turn == 0
+    assert table.legal_for(HostileInt(0)) == table.legal_for(0) != ()
+    assert table.legal_for(1) == table.legal_for(True) == table.legal_for("0") == ()  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="not <an integer of 16610 bits>"):
+        table.messages([-(10**5000)])
+    with pytest.raises(RulesError, match="not 23"):
+        table.messages([0, 23])
 
 
 def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:

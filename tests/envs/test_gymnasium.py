@@ -26,6 +26,7 @@ from briscola import (  # noqa: E402
 from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv  # noqa: E402
 from briscola.players import GreedyPlayer, RandomPlayer  # noqa: E402
+from helpers import HostileInt, HostileStr  # noqa: E402
 
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
@@ -146,6 +147,9 @@ def test_bad_arguments() -> None:
         BriscolaEnv("classic", seat=2)
     with pytest.raises(RulesError):
         BriscolaEnv("classic", render_mode="rgb_array")
+    with pytest.raises(RulesError, match="render_mode=2 is not valid"):
+        BriscolaEnv("classic", render_mode=HostileInt(2))  # type: ignore[arg-type]
+    assert BriscolaEnv("classic", render_mode=HostileStr("ansi")).render_mode == "ansi"
     with pytest.raises(RulesError):
         BriscolaEnv("classic", illegal_action="penalty")
     env = BriscolaEnv("classic")

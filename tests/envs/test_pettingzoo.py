@@ -25,6 +25,7 @@ from briscola import (  # noqa: E402
 )
 from briscola.encoding import action_index, action_mask, observation  # noqa: E402
 from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
+from helpers import HostileInt, HostileStr  # noqa: E402
 
 # PettingZoo's checks recommend a plain array observation; ours is the documented dict of
 # an observation and an action mask, as in PettingZoo's own card games.
@@ -190,6 +191,9 @@ def test_every_step_observes_what_a_view_gives_and_decodes_any_integer(variant: 
 def test_bad_arguments() -> None:
     with pytest.raises(briscola.RulesError):
         raw_env("classic", render_mode="rgb_array")
+    with pytest.raises(briscola.RulesError, match="render_mode=2 is not valid"):
+        raw_env("classic", render_mode=HostileInt(2))  # type: ignore[arg-type]
+    assert raw_env("classic", render_mode=HostileStr("ansi")).render_mode == "ansi"
     with pytest.raises(briscola.RulesError):
         raw_env("classic", nonsense=True)
     with pytest.raises(briscola.RulesError):

@@ -1,5 +1,5 @@
-"""Helpers shared by the environments: seeds, seats, ``reset()``'s options, the call before
-``reset()``, and the extras' import errors."""
+"""Helpers shared by the environments: seeds, seats, render modes, ``reset()``'s options,
+the call before ``reset()``, and the extras' import errors."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from .._deal import check_seed
 from .._numbers import whole_number
+from .._quote import quote
 from ..errors import InvalidStateError, RulesError
 
 
@@ -36,6 +37,22 @@ def as_seat(seat: object, seats: tuple[int, ...]) -> int | None:
     frameworks read seats from arrays), else ``None``."""
     number = whole_number(seat)
     return number if number in seats else None
+
+
+def check_render_mode(value: object) -> str | None:
+    """``value`` as a render mode: ``None``, ``"human"`` or ``"ansi"`` (a plain ``str``: a
+    subclass is read as its text, and none of its own methods run).
+
+    Raises:
+        RulesError: for anything else.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = str.__str__(value)
+        if text in ("human", "ansi"):
+            return text
+    raise RulesError(f"render_mode={quote(value)} is not valid: use 'human' or 'ansi'")
 
 
 def dealer_option(options: object) -> Any:

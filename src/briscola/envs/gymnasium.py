@@ -47,7 +47,7 @@ from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
-from ._common import as_seat, as_seed, dealer_option, no_deal, require
+from ._common import as_seat, as_seed, check_render_mode, dealer_option, no_deal, require
 
 require("gymnasium", "gymnasium")
 require("numpy", "gymnasium")
@@ -146,12 +146,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"seat={quote(seat)} is not valid: use a seat that plays in {r.variant!r} "
                 f"({', '.join(map(str, sorted(seats)))})"
             )
-        if render_mode not in (None, "ansi", "human"):
-            raise RulesError(
-                f"render_mode={quote(render_mode)} is not valid: use 'ansi' or 'human'"
-            )
         self.seat = number
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.opponents = self._opponents(opponents)
         self._players: list[Opponent | None] = list(self.opponents)
         shape = encoding.observation_shape(r)

@@ -39,7 +39,7 @@ from ..render import render
 from ..rules import Rules, VariantId, rules
 from ..scoring import score
 from ..state import Phase, State
-from ._common import as_seed, dealer_option, no_deal, require
+from ._common import as_seed, check_render_mode, dealer_option, no_deal, require
 
 require("pettingzoo", "pettingzoo")
 _np = require("numpy", "pettingzoo")
@@ -84,11 +84,7 @@ class raw_env(AECEnv):
     ) -> None:
         super().__init__()
         self.rules: Rules = rules(variant, **options)
-        if render_mode not in (None, "human", "ansi"):
-            raise RulesError(
-                f"render_mode={quote(render_mode)} is not valid: use 'human' or 'ansi'"
-            )
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         n = self.rules.players
         self.possible_agents = [_agent(seat) for seat in range(n)]
         self._seat_of = {_agent(seat): seat for seat in range(n)}

@@ -44,7 +44,8 @@ from .. import (
     score,
 )
 from .._deal import derived_seed
-from .._quote import quote
+from .._numbers import seat_number
+from .._quote import number_text, quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..rules import VariantId
 
@@ -416,8 +417,10 @@ class Table:
         del self.moves[checkpoint.moves :]
 
     def legal_for(self, seat: int) -> tuple[Move, ...]:
-        """The moves ``seat`` may make now (``()`` when it is not its turn)."""
-        return legal_moves(self.match.state) if current_player(self.match) == seat else ()
+        """The moves ``seat`` may make now (``()`` when it is not its turn, or not a seat)."""
+        number = seat_number(seat, self.players)
+        turn = current_player(self.match)
+        return legal_moves(self.match.state) if number is not None and number == turn else ()
 
     # --- what each seat sees ---------------------------------------------------------------
 
@@ -450,7 +453,7 @@ class Table:
             if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
                 raise RulesError(
                     f"seats run from 0 to {self.players - 1} (None for a spectator), "
-                    f"not {seat if type(seat) is int else type(seat).__name__}"
+                    f"not {number_text(seat) if type(seat) is int else type(seat).__name__}"
                 )
         standing = score(self.match)
         match = {
