@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -122,6 +122,40 @@ SIGNAL_TOKENS: tuple[str, ...] = (
 
 # A canonical card code standing alone in a text.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
+
+
+class Hostile:
+    """An object every dunder of which fails."""
+
+    def __eq__(self, other: object) -> bool:
+        raise KeyError("eq")
+
+    def __hash__(self) -> int:
+        raise KeyError("hash")
+
+    def __index__(self) -> int:
+        raise KeyError("index")
+
+    def __int__(self) -> int:
+        raise KeyError("int")
+
+    def __repr__(self) -> str:
+        raise KeyError("repr")
+
+    def __str__(self) -> str:
+        raise KeyError("str")
+
+    def __len__(self) -> int:
+        raise KeyError("len")
+
+    def __iter__(self) -> Iterator[object]:
+        raise KeyError("iter")
+
+    def __bool__(self) -> bool:
+        raise KeyError("bool")
+
+    def __getattr__(self, name: str) -> object:
+        raise KeyError(name)
 
 
 class HostileStr(str):

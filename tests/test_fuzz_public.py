@@ -18,7 +18,7 @@ import inspect
 import math
 import random
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,41 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import briscola
-from helpers import HostileInt, HostileStr
-
-
-class Hostile:
-    """An object every dunder of which fails."""
-
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
-
-    def __index__(self) -> int:
-        raise KeyError("index")
-
-    def __int__(self) -> int:
-        raise KeyError("int")
-
-    def __repr__(self) -> str:
-        raise KeyError("repr")
-
-    def __str__(self) -> str:
-        raise KeyError("str")
-
-    def __len__(self) -> int:
-        raise KeyError("len")
-
-    def __iter__(self) -> Iterator[object]:
-        raise KeyError("iter")
-
-    def __bool__(self) -> bool:
-        raise KeyError("bool")
-
-    def __getattr__(self, name: str) -> object:
-        raise KeyError(name)
+from helpers import Hostile, HostileInt, HostileStr
 
 
 def _huge(digits: int) -> int:

@@ -467,7 +467,9 @@ def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
     assert len(tables) == 0
 
 
-@pytest.mark.parametrize("every", [0, -1.0, float("nan"), "60"])
+@pytest.mark.parametrize(
+    "every", [0, -1.0, float("nan"), "60", pytest.param(-(10**5000), id="huge")]
+)
 def test_a_bad_sweep_period_is_refused(every: Any) -> None:
     with pytest.raises(briscola.RulesError, match="sweep_every must be a number of seconds"):
         create_app(Tables(), sweep_every=every)

@@ -21,7 +21,7 @@ import pytest
 import briscola
 from briscola import InvalidStateError, Phase, RulesError, current_player, observe
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
-from helpers import HostileInt
+from helpers import Hostile, HostileInt
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,6 +79,8 @@ def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
         table.messages([-(10**5000)])
     with pytest.raises(RulesError, match="not 23"):
         table.messages([0, 23])
+    with pytest.raises(RulesError, match="seat <an integer of 16610 bits> is not a seat"):
+        Table(TableSettings("classic", {}, None, 1, {10**5000: "greedy"}))
 
 
 def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
@@ -264,6 +266,8 @@ def test_restored_tables_count_from_their_files_last_write(tmp_path: Path) -> No
         ({"keep_idle": math.nan}, "keep_idle must be"),
         ({"keep_idle": "1h"}, "keep_idle must be"),
         ({"keep_finished": True}, "keep_finished must be"),
+        ({"keep_idle": {"a": [Hostile()]}}, r"keep_idle must be .*, not <dict>"),
+        ({"keep_idle": -(10**5000)}, "not <an integer of 16610 bits>"),
     ],
 )
 def test_bad_limits_and_times_are_refused(keywords: dict[str, Any], error: str) -> None:

@@ -152,6 +152,9 @@ def test_bad_arguments() -> None:
     assert BriscolaEnv("classic", render_mode=HostileStr("ansi")).render_mode == "ansi"
     with pytest.raises(RulesError):
         BriscolaEnv("classic", illegal_action="penalty")
+    with pytest.raises(RulesError, match="illegal_action=1 is not valid: use 'ignore' or 'raise'"):
+        BriscolaEnv("classic", illegal_action=HostileInt(1))  # type: ignore[arg-type]
+    assert BriscolaEnv("classic", illegal_action=HostileStr("raise")).illegal_action == "raise"
     env = BriscolaEnv("classic")
     with pytest.raises(RulesError):
         env.reset(seed="1")  # type: ignore[arg-type]

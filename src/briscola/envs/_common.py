@@ -1,5 +1,5 @@
-"""Helpers shared by the environments: seeds, seats, render modes, ``reset()``'s options,
-the call before ``reset()``, and the extras' import errors."""
+"""Helpers shared by the environments: seeds, seats, choices such as the render mode,
+``reset()``'s options, the call before ``reset()``, and the extras' import errors."""
 
 from __future__ import annotations
 
@@ -39,20 +39,28 @@ def as_seat(seat: object, seats: tuple[int, ...]) -> int | None:
     return number if number in seats else None
 
 
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    """``value`` as one of ``choices``, a plain ``str`` (a subclass is read as its text, and
+    none of its own methods run).
+
+    Raises:
+        RulesError: for anything else, naming the argument ``name`` and the choices.
+    """
+    if isinstance(value, str):
+        text = str.__str__(value)
+        if text in choices:
+            return text
+    allowed = " or ".join(repr(choice) for choice in choices)
+    raise RulesError(f"{name}={quote(value)} is not valid: use {allowed}")
+
+
 def check_render_mode(value: object) -> str | None:
-    """``value`` as a render mode: ``None``, ``"human"`` or ``"ansi"`` (a plain ``str``: a
-    subclass is read as its text, and none of its own methods run).
+    """``value`` as a render mode: ``None``, ``"human"`` or ``"ansi"``.
 
     Raises:
         RulesError: for anything else.
     """
-    if value is None:
-        return None
-    if isinstance(value, str):
-        text = str.__str__(value)
-        if text in ("human", "ansi"):
-            return text
-    raise RulesError(f"render_mode={quote(value)} is not valid: use 'human' or 'ansi'")
+    return None if value is None else check_choice("render_mode", value, ("human", "ansi"))
 
 
 def dealer_option(options: object) -> Any:

@@ -47,7 +47,15 @@ from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
 from ..state import Phase, State
 from ..views import View, observe
-from ._common import as_seat, as_seed, check_render_mode, dealer_option, no_deal, require
+from ._common import (
+    as_seat,
+    as_seed,
+    check_choice,
+    check_render_mode,
+    dealer_option,
+    no_deal,
+    require,
+)
 
 require("gymnasium", "gymnasium")
 require("numpy", "gymnasium")
@@ -133,11 +141,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         **options: Any,
     ) -> None:
         self.rules: Rules = rules(variant, **options)
-        if illegal_action not in ("ignore", "raise"):
-            raise RulesError(
-                f"illegal_action={quote(illegal_action)} is not valid: use 'ignore' or 'raise'"
-            )
-        self.illegal_action = illegal_action
+        self.illegal_action = check_choice("illegal_action", illegal_action, ("ignore", "raise"))
         r = self.rules
         seats = r.seats_for(r.players - 1)
         number = as_seat(seat, seats)

@@ -300,7 +300,9 @@ def create_app(
             not one from 0 to `MAX_BOT_DELAY`.
     """
     if type(sweep_every) not in (int, float) or not sweep_every > 0:
-        raise RulesError(f"sweep_every must be a number of seconds above 0, not {sweep_every!r}")
+        raise RulesError(
+            f"sweep_every must be a number of seconds above 0, not {quote(sweep_every)}"
+        )
     check_bot_delay(bot_delay)
     rooms: dict[str, Room] = {}
 

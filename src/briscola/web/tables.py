@@ -321,7 +321,9 @@ class Table:
             raise InvalidStateError(f"a table of {players} seats needs {players} tokens")
         for seat in settings.bots:
             if not 0 <= seat < players:
-                raise RulesError(f"seat {seat} is not a seat of {self.match.rules.variant!r}")
+                raise RulesError(
+                    f"seat {number_text(seat)} is not a seat of {self.match.rules.variant!r}"
+                )
         self.bots: dict[int, Player] = {
             seat: bot_factory(kind, _bot_seed(settings.seed, seat))
             for seat, kind in settings.bots.items()
@@ -812,10 +814,20 @@ class Tables:
 
 
 def _seconds(name: str, value: object) -> float:
-    """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed)."""
-    if type(value) is bool or not isinstance(value, int | float) or math.isnan(value) or value < 0:
-        raise RulesError(f"{name} must be a number of seconds from 0 up, not {value!r:.40}")
-    return float(value)
+    """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed), as a
+    plain float (a subclass's own methods never run; more seconds than a float holds are
+    ``math.inf``)."""
+    number: float | None = None
+    if isinstance(value, float):
+        number = float.__float__(value)
+    elif isinstance(value, int) and type(value) is not bool:
+        whole = int.__index__(value)
+        number = (
+            float(whole) if whole.bit_length() < 1000 else (math.inf if whole > 0 else -math.inf)
+        )
+    if number is None or math.isnan(number) or number < 0:
+        raise RulesError(f"{name} must be a number of seconds from 0 up, not {quote(value)}")
+    return number
 
 
 def _write_atomically(path: Path, text: str) -> None:
