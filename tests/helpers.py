@@ -124,14 +124,18 @@ SIGNAL_TOKENS: tuple[str, ...] = (
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DCSB])(?![A-Za-z0-9])")
 
 
-class Hostile:
-    """An object every dunder of which fails."""
+class HostileComparison:
+    """Comparison and hashing that raise, for the hostile values below."""
 
     def __eq__(self, other: object) -> bool:
         raise KeyError("eq")
 
     def __hash__(self) -> int:
         raise KeyError("hash")
+
+
+class Hostile(HostileComparison):
+    """An object every dunder of which fails."""
 
     def __index__(self) -> int:
         raise KeyError("index")
@@ -158,24 +162,12 @@ class Hostile:
         raise KeyError(name)
 
 
-class HostileStr(str):
+class HostileStr(HostileComparison, str):
     """Text whose own comparison and hashing raise, as a caller's ``str`` subclass may."""
 
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
 
-    def __hash__(self) -> int:
-        raise KeyError("hash")
-
-
-class HostileInt(int):
+class HostileInt(HostileComparison, int):
     """A whole number whose own comparison and hashing raise."""
-
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
 
 
 def untyped(value: object) -> Any:

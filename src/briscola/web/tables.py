@@ -44,7 +44,7 @@ from .. import (
     score,
 )
 from .._deal import derived_seed
-from .._numbers import seat_number
+from .._numbers import seat_number, whole_number
 from .._quote import number_text, quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..rules import VariantId
@@ -820,11 +820,11 @@ def _seconds(name: str, value: object) -> float:
     number: float | None = None
     if isinstance(value, float):
         number = float.__float__(value)
-    elif isinstance(value, int) and type(value) is not bool:
-        whole = int.__index__(value)
-        number = (
-            float(whole) if whole.bit_length() < 1000 else (math.inf if whole > 0 else -math.inf)
-        )
+    elif isinstance(value, int) and (whole := whole_number(value)) is not None:
+        try:
+            number = float(whole)
+        except OverflowError:
+            number = math.inf if whole > 0 else -math.inf
     if number is None or math.isnan(number) or number < 0:
         raise RulesError(f"{name} must be a number of seconds from 0 up, not {quote(value)}")
     return number
