@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 from typing import Any
 
@@ -22,7 +23,7 @@ from briscola.web import app as web_app
 from briscola.web.app import create_app
 from briscola.web.tables import Table, Tables, TableSettings
 from helpers import untyped
-from web_support import cards_in, hidden_from
+from web_support import FakeClock, cards_in, hidden_from
 
 Socket = Any
 
@@ -408,14 +409,6 @@ def test_pages_carry_security_headers(served: Any) -> None:
     assert client.get("/t/unknown-table").status_code == 404
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_the_lobby_opens_tables_past_the_limit_once_old_ones_are_finished() -> None:
     clock = FakeClock()
     tables = Tables(limit=2, keep_finished=3600, keep_idle=7200, clock=clock)
@@ -473,6 +466,19 @@ def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
 def test_a_bad_sweep_period_is_refused(every: Any) -> None:
     with pytest.raises(briscola.RulesError, match="sweep_every must be a number of seconds"):
         create_app(Tables(), sweep_every=every)
+
+
+@pytest.mark.parametrize("every", [math.inf, pytest.param(10**5000, id="huge")])
+def test_a_server_that_never_sweeps_on_its_own_starts_and_stops(every: Any) -> None:
+    clock = FakeClock()
+    tables = Tables(keep_idle=600, clock=clock)
+    abandoned = tables.create(TableSettings("classic", seed=3))
+    with TestClient(create_app(tables, sweep_every=every)) as client:
+        clock.now += 600
+        time.sleep(0.05)
+        assert tables.get(abandoned.id) is abandoned
+        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 201
+        assert tables.get(abandoned.id) is None  # the lobby swept it
 
 
 def test_a_lone_surrogate_token_is_refused_like_any_wrong_token(served: Any) -> None:

@@ -22,6 +22,7 @@ import briscola
 from briscola import InvalidStateError, Phase, RulesError, current_player, observe
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
 from helpers import Hostile, HostileInt
+from web_support import FakeClock
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,16 +147,6 @@ def test_the_server_keeps_a_limit_of_tables() -> None:
         tables.create(TableSettings("classic"))
 
 
-class FakeClock:
-    """A clock the test moves by hand: no test waits for real time to pass."""
-
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def finish(tables: Tables, table: Table) -> None:
     """Play the table's match to its end, noting each move as the server does."""
     while not table.over:
@@ -273,6 +264,39 @@ def test_restored_tables_count_from_their_files_last_write(tmp_path: Path) -> No
 def test_bad_limits_and_times_are_refused(keywords: dict[str, Any], error: str) -> None:
     with pytest.raises(RulesError, match=error):
         Tables(**keywords)
+
+
+def test_times_are_read_as_plain_seconds() -> None:
+    class Seconds(float):
+        """A clock reading whose own arithmetic and comparisons fail."""
+
+        def __add__(self, other: object) -> float:
+            raise KeyError("add")
+
+        __radd__ = __sub__ = __rsub__ = __add__
+
+        def __ge__(self, other: object) -> bool:
+            raise KeyError("ge")
+
+        __le__ = __gt__ = __lt__ = __ge__
+
+    huge = Tables(keep_finished=10**5000, keep_idle=HostileInt(60))
+    assert (huge.keep_finished, huge.keep_idle) == (math.inf, 60.0)
+    assert type(huge.keep_idle) is float
+    tables = Tables(keep_idle=60, clock=lambda: Seconds(1000.0))
+    table = tables.create(TableSettings("classic", seed=1))
+    assert tables.last_move(table.id) == 1000.0
+    assert tables.sweep() == []
+
+
+@pytest.mark.parametrize(
+    "reading", [math.nan, "1000", True, None, pytest.param(Hostile(), id="hostile")]
+)
+def test_a_clock_that_gives_no_number_of_seconds_is_refused(reading: object) -> None:
+    tables = Tables(clock=lambda: reading)  # type: ignore[arg-type,return-value]
+    with pytest.raises(RulesError, match="the clock must give a number of seconds"):
+        tables.create(TableSettings("classic"))
+    assert len(tables) == 0
 
 
 def _start(save: Path, port: int) -> tuple[subprocess.Popen[str], list[str]]:

@@ -13,6 +13,16 @@ from briscola import Card
 from briscola.web.tables import Table, Tables
 
 
+class FakeClock:
+    """A clock the test moves by hand: no test waits for real time to pass."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

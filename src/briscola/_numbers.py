@@ -4,13 +4,18 @@ Learning code passes ``numpy.int64`` seats, seeds and actions read from arrays; 
 takes them as the ``int`` they stand for. ``bool`` is refused, since ``True`` standing for
 seat 1 is almost always a mistake, and so is everything else: floats, strings, and objects
 whose ``__index__`` fails.
+
+Numbers of seconds (the web table's retention times, sweep period and clock) are read the same
+way into a plain ``float``: a caller's subclass never runs its own arithmetic inside the
+library.
 """
 
 from __future__ import annotations
 
+import math
 import operator
 
-__all__ = ["seat_number", "whole_number"]
+__all__ = ["real_number", "seat_number", "whole_number"]
 
 
 def whole_number(value: object) -> int | None:
@@ -28,6 +33,25 @@ def whole_number(value: object) -> int | None:
     if isinstance(index, bool) or not isinstance(index, int):
         return None
     return int.__index__(index)
+
+
+def real_number(value: object) -> float | None:
+    """``value`` as a plain ``float``, or ``None`` when it is not a plain ``int`` or ``float``
+    (or a subclass of one, whose own methods never run) or is ``nan``.
+
+    An integer beyond the float range reads as an infinity of its sign, which is what such a
+    number of seconds means, rather than raising ``OverflowError`` where it is used.
+    """
+    if isinstance(value, float):
+        number = float.__float__(value)
+        return None if math.isnan(number) else number
+    whole = whole_number(value) if isinstance(value, int) else None
+    if whole is None:
+        return None
+    try:
+        return float(whole)
+    except OverflowError:
+        return math.inf if whole > 0 else -math.inf
 
 
 def seat_number(value: object, players: int) -> int | None:

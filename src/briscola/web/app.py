@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
+from .._numbers import real_number
 from .._quote import quote
 from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, option_value
 
@@ -292,14 +293,16 @@ def create_app(
         lobby: Whether ``/`` offers a form that opens new tables.
         bot_delay: Seconds a bot waits before each move, so that people can follow.
         sweep_every: Seconds between two sweeps of the tables whose time is up (see
-            `Tables.sweep`); the lobby also sweeps before it opens a table. The connections
-            to a dropped table are closed with code 4004.
+            `Tables.sweep`; ``math.inf``: only when the lobby opens a table, since the lobby
+            also sweeps before it opens one). The connections to a dropped table are closed
+            with code 4004.
 
     Raises:
         RulesError: if ``sweep_every`` is not a number of seconds above 0, or ``bot_delay``
             not one from 0 to `MAX_BOT_DELAY`.
     """
-    if type(sweep_every) not in (int, float) or not sweep_every > 0:
+    period = real_number(sweep_every)
+    if period is None or period <= 0:
         raise RulesError(
             f"sweep_every must be a number of seconds above 0, not {quote(sweep_every)}"
         )
@@ -315,7 +318,7 @@ def create_app(
 
     async def sweeper() -> None:
         while True:
-            await asyncio.sleep(sweep_every)
+            await asyncio.sleep(period)
             tables.sweep()
             await forget_dropped()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import re
 import secrets
@@ -44,7 +43,7 @@ from .. import (
     score,
 )
 from .._deal import derived_seed
-from .._numbers import seat_number, whole_number
+from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..rules import VariantId
@@ -699,9 +698,12 @@ class Tables:
         return table
 
     def _now(self) -> float:
-        now = self.clock()
-        if type(now) is bool or not isinstance(now, int | float) or math.isnan(now):
-            raise RulesError(f"the clock must give a number of seconds, not {type(now).__name__}")
+        given = self.clock()
+        now = real_number(given)
+        if now is None:
+            raise RulesError(
+                f"the clock must give a number of seconds, not {type(given).__name__}"
+            )
         return now
 
     def touch(self, table: Table) -> None:
@@ -814,18 +816,9 @@ class Tables:
 
 
 def _seconds(name: str, value: object) -> float:
-    """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed), as a
-    plain float (a subclass's own methods never run; more seconds than a float holds are
-    ``math.inf``)."""
-    number: float | None = None
-    if isinstance(value, float):
-        number = float.__float__(value)
-    elif isinstance(value, int) and (whole := whole_number(value)) is not None:
-        try:
-            number = float(whole)
-        except OverflowError:
-            number = math.inf if whole > 0 else -math.inf
-    if number is None or math.isnan(number) or number < 0:
+    """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed)."""
+    number = real_number(value)
+    if number is None or number < 0:
         raise RulesError(f"{name} must be a number of seconds from 0 up, not {quote(value)}")
     return number
 
