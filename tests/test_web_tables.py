@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 
 import briscola
-from briscola import InvalidStateError, Phase, RulesError, current_player, observe
+from briscola import (
+    IllegalMoveError,
+    InvalidStateError,
+    Phase,
+    RulesError,
+    current_player,
+    observe,
+)
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
 from helpers import Hostile, HostileInt
 from web_support import FakeClock
@@ -82,6 +89,15 @@ def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
         table.messages([0, 23])
     with pytest.raises(RulesError, match="seat <an integer of 16610 bits> is not a seat"):
         Table(TableSettings("classic", {}, None, 1, {10**5000: "greedy"}))
+
+
+def test_a_deal_number_too_long_to_print_is_refused_by_its_size() -> None:
+    table = Table(TableSettings("classic", seed=1))
+    with pytest.raises(IllegalMoveError, match="meant for deal <an integer of 16610 bits>"):
+        table.play(0, "AD", ply=0, deal=10**5000)
+    with pytest.raises(IllegalMoveError, match="deal <an integer of 16610 bits> has no record"):
+        table.record(-(10**5000))
+    assert table.moves == []
 
 
 def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:

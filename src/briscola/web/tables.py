@@ -383,8 +383,8 @@ class Table:
             raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
         if deal != self.deal_number:
             raise IllegalMoveError(
-                f"that move was meant for deal {deal + 1}, but deal {self.deal_number + 1} "
-                "is being played"
+                f"that move was meant for deal {number_text(deal + 1)}, but deal "
+                f"{self.deal_number + 1} is being played"
             )
         move = parse_move(notation, self.match.state)
         self.apply(seat, move, ply=ply)
