@@ -6,10 +6,13 @@ import asyncio
 import contextlib
 import json
 import math
+import re
 import time
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
@@ -221,6 +224,83 @@ def test_malformed_messages_get_an_error_and_change_nothing(
             assert answer["view"]["ply"] == 0
             answer = receive(ws)
         assert "deal 6 has no record" in answer["message"]
+
+
+def _names(text: str, code: str) -> bool:
+    """Whether ``text`` names the card ``code`` as a word, quoted or not."""
+    return re.search(rf"(?<![0-9A-Za-z]){code}(?![0-9A-Za-z])", text) is not None
+
+
+def _opening_moves(variant: str) -> list[str]:
+    """The notations of the moves legal in the first position of a seeded table."""
+    return [str(m) for m in legal_moves(Table(TableSettings(variant, seed=11)).match.state)]
+
+
+_FIELD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 3),
+    st.sampled_from([10**300, -(10**300), 1.5, math.inf, "", "0", [], {}, [0], {"a": 1}]),
+    st.text(max_size=8),
+    st.sampled_from(
+        ["AD", "7C", "pass", "bid 9", "bid 61", "call AC", "swap", "\ud800", "x" * 300]
+        + _opening_moves("classic")
+        + _opening_moves("chiamata")
+    ),
+)
+_MESSAGES = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["move", "record", "hello", "signal", ""])},
+        optional={"move": _FIELD_VALUES, "ply": _FIELD_VALUES, "deal": _FIELD_VALUES},
+    ).map(json.dumps),
+    _FIELD_VALUES.map(json.dumps),
+    st.text(max_size=30),
+)
+
+
+@settings(max_examples=40, derandomize=True, deadline=None, database=None)
+@given(
+    variant=st.sampled_from(["classic", "chiamata"]),
+    seat=st.sampled_from([0, None]),
+    texts=st.lists(_MESSAGES, min_size=1, max_size=4),
+)
+def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
+    variant: str, seat: int | None, texts: list[str]
+) -> None:
+    tables = Tables()
+    table = tables.create(TableSettings(variant, seed=11))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        hello(ws, None if seat is None else table.tokens[seat])
+        sent = ""
+        for text in texts:
+            ws.send_text(text)
+            sent += text
+            # A request every connection gets one error for, whatever came before: the
+            # answers to ``text`` are the messages up to that error.
+            ws.send_text('{"type": "record", "deal": -1}')
+            while True:
+                reply = ws.receive_text()
+                answer = json.loads(reply)
+                assert answer["type"] in {"table", "error"}, answer
+                # A hidden card never shows, unless an error repeats what the client wrote.
+                named = {code for code in hidden_from(table, seat) if _names(reply, code)}
+                if answer["type"] == "error":
+                    named = {code for code in named if not _names(sent, code)}
+                assert not named, reply
+                if answer["type"] == "error":
+                    assert "Traceback" not in answer["message"]
+                    assert len(answer["message"]) <= 300
+                    if answer["message"] in {
+                        "deal 0 has no record: only finished deals can be downloaded",
+                        "records go to the players, for a deal number",
+                    }:
+                        break
+        if seat is None:
+            assert table.moves == []
+        assert len(table.moves) <= 1
 
 
 def test_an_oversized_message_closes_the_connection(served: Any) -> None:
