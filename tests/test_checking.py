@@ -10,6 +10,7 @@ import pytest
 
 import briscola
 from briscola import InvalidStateError, VariantId, check
+from helpers import Hostile
 
 PRESETS = sorted(briscola.VARIANTS)
 OPTIONED: list[tuple[str, dict[str, Any]]] = [
@@ -83,21 +84,7 @@ def test_swapped_hands_are_caught() -> None:
         check(attrs.evolve(state, hands=hands))
 
 
-class _Hostile:
-    def __eq__(self, other: object) -> bool:
-        raise KeyError("eq")
-
-    def __hash__(self) -> int:
-        raise KeyError("hash")
-
-    def __repr__(self) -> str:
-        raise KeyError("repr")
-
-    def __len__(self) -> int:
-        raise KeyError("len")
-
-
-JUNK: list[object] = [None, 7, -1, 10**5000, "x" * 100_000, (), ((),), 1.5, _Hostile(), [1], {}]
+JUNK: list[object] = [None, 7, -1, 10**5000, "x" * 100_000, (), ((),), 1.5, Hostile(), [1], {}]
 
 
 @pytest.mark.parametrize("name", [field.name for field in attrs.fields(briscola.State)])

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import json
 import math
-import re
 import time
 from typing import Any
 
@@ -25,7 +24,7 @@ from briscola import Record, apply, legal_moves, observe
 from briscola.web import app as web_app
 from briscola.web.app import create_app
 from briscola.web.tables import Table, Tables, TableSettings
-from helpers import untyped
+from helpers import card_codes_in, untyped
 from web_support import FakeClock, cards_in, hidden_from
 
 Socket = Any
@@ -226,11 +225,6 @@ def test_malformed_messages_get_an_error_and_change_nothing(
         assert "deal 6 has no record" in answer["message"]
 
 
-def _names(text: str, code: str) -> bool:
-    """Whether ``text`` names the card ``code`` as a word, quoted or not."""
-    return re.search(rf"(?<![0-9A-Za-z]){code}(?![0-9A-Za-z])", text) is not None
-
-
 def _opening_moves(variant: str) -> list[str]:
     """The notations of the moves legal in the first position of a seeded table."""
     return [str(m) for m in legal_moves(Table(TableSettings(variant, seed=11)).match.state)]
@@ -286,9 +280,9 @@ def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
                 answer = json.loads(reply)
                 assert answer["type"] in {"table", "error"}, answer
                 # A hidden card never shows, unless an error repeats what the client wrote.
-                named = {code for code in hidden_from(table, seat) if _names(reply, code)}
+                named = card_codes_in(reply) & hidden_from(table, seat)
                 if answer["type"] == "error":
-                    named = {code for code in named if not _names(sent, code)}
+                    named -= card_codes_in(sent)
                 assert not named, reply
                 if answer["type"] == "error":
                     assert "Traceback" not in answer["message"]
