@@ -2,11 +2,12 @@
 
 Every public function and class exported by `briscola`, by its modules that it does not
 export (records, rules, the terminal, and where their dependencies are installed encoding,
-vector, the environments and the web table) and the methods of a live `Tracker` and
-`VectorGame` are called with generated junk:
-wrong types, huge integers and strings, NaN, None, nested containers, objects whose
-``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__`` or ``__iter__`` raise, and
-states and matches edited with ``attrs.evolve``. Each call must succeed or raise a `BriscolaError`.
+vector, the environments and the web table), the methods of a live `Tracker`, `VectorGame`,
+environment and web table, and the Python methods of an OpenSpiel game, state and observer
+are called with generated junk: wrong types, huge integers and strings, NaN, None, nested
+containers, objects whose ``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__``
+or ``__iter__`` raise, and states and matches edited with ``attrs.evolve``. Each call must
+succeed or raise a `BriscolaError`.
 The runs are derandomized, so a failure here is reproducible.
 """
 
@@ -128,7 +129,7 @@ _NOT_CALLED = {"briscola.terminal.play", "briscola.terminal.run_arena"}
 
 def _module_names() -> list[tuple[str, Callable[..., Any]]]:
     """The public names of `_MODULES` whose dependencies are installed, and the methods of
-    a live `Tracker` and `VectorGame`."""
+    `_live_objects`."""
     found: list[tuple[str, Callable[..., Any]]] = []
     for module_name, needs in _MODULES.items():
         if any(importlib.util.find_spec(need) is None for need in needs):
@@ -171,6 +172,21 @@ def _live_objects() -> list[tuple[object, tuple[str, ...]]]:
         many = raw_env("classic")
         many.reset(seed=1)
         found.append((many, ("reset", "step", "observe", "action_space", "observation_space")))
+    if importlib.util.find_spec("pyspiel") is not None:
+        import pyspiel
+
+        from briscola.envs import openspiel  # registers the game
+
+        game = pyspiel.load_game("briscola", {"variant": "classic"})
+        dealing = game.new_initial_state()
+        for card_id in (0, 11, 22):
+            dealing.apply_action(card_id)
+        # The methods written in Python; the rest are OpenSpiel's, which check their own.
+        found.append((game, ("make_py_observer", "new_initial_state")))
+        found.append((dealing, ("chance_outcomes", "resample_from_infostate", "returns")))
+        observer = game.make_py_observer()
+        assert isinstance(observer, openspiel.BriscolaObserver)
+        found.append((observer, ("set_from", "string_from")))
     if importlib.util.find_spec("starlette") is not None:
         from briscola.web import Tables, TableSettings
 

@@ -309,3 +309,39 @@ def test_resampling_refuses_a_bad_player_or_sampler() -> None:
         state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     with pytest.raises(RulesError, match="must be callable"):
         state.resample_from_infostate(0, 0.5)
+
+
+@pytest.mark.parametrize("kind", [{}, 0.0, "perfect_recall", np.array(0)])
+def test_make_py_observer_refuses_what_is_not_an_observation_type(kind: Any) -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic"})
+    with pytest.raises(RulesError, match=r"must be None or a pyspiel\.IIGObservationType"):
+        game.make_py_observer(kind)
+    with pytest.raises(RulesError, match="params must be a dict"):
+        game.make_py_observer(None, 1.5)
+    with pytest.raises(RulesError, match="takes no parameters, not 'x'"):
+        game.make_py_observer(None, {"x": 1})
+    with pytest.raises(RulesError, match="takes no parameters, not 3"):
+        game.make_py_observer(None, {3: 1, "x": 2})  # keys that do not sort together
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.perfect_recall
+
+
+@pytest.mark.parametrize("method", ["set_from", "string_from"])
+def test_an_observer_reads_only_a_state_of_its_own_game_for_one_of_its_seats(
+    method: str,
+) -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5})
+    read = getattr(game.make_py_observer(), method)
+    state = game.new_initial_state()
+    with pytest.raises(RulesError, match="reads a BriscolaState, not list"):
+        read([0], 0)
+    with pytest.raises(RulesError, match="player 2 is not a seat"):
+        read(state, 2)
+    with pytest.raises(RulesError, match="player <an integer of 14285 bits> is not a seat"):
+        read(state, 10**4300)
+    with pytest.raises(RulesError, match="player 'AC' is not a seat"):
+        read(state, "AC")
+    other = pyspiel.load_game("briscola", {"variant": "classic-4", "seed": 5})
+    with pytest.raises(RulesError, match="this observer is for 'classic'"):
+        read(other.new_initial_state(), 0)
+    read(state, np.int64(1))  # a numpy integer is a seat like any other

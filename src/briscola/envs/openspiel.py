@@ -198,11 +198,24 @@ class BriscolaGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> BriscolaObserver:
         """The observer of observations (default) or of information states
-        (``perfect_recall=True``)."""
+        (``perfect_recall=True``).
+
+        Raises:
+            RulesError: ``iig_obs_type`` is not ``None`` or a
+                ``pyspiel.IIGObservationType``, or ``params`` is not empty.
+        """
+        if params is not None and not isinstance(params, dict):
+            raise RulesError(f"params must be a dict, not {type(params).__name__}")
         if params:
-            raise RulesError(f"the observer takes no parameters, not {sorted(params)[:3]}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return BriscolaObserver(self.rules, perfect_recall=perfect_recall)
+            raise RulesError(f"the observer takes no parameters, not {quote(next(iter(params)))}")
+        if iig_obs_type is None:
+            return BriscolaObserver(self.rules, perfect_recall=False)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise RulesError(
+                "iig_obs_type must be None or a pyspiel.IIGObservationType, "
+                f"not {type(iig_obs_type).__name__}"
+            )
+        return BriscolaObserver(self.rules, perfect_recall=bool(iig_obs_type.perfect_recall))
 
 
 class BriscolaState(pyspiel.State):
@@ -399,7 +412,13 @@ class BriscolaObserver:
         self._tricks = max(1, encoding.max_game_length(r))
 
     def set_from(self, state: BriscolaState, player: int) -> None:
-        """Fill `tensor` from ``state`` as ``player`` sees it."""
+        """Fill `tensor` from ``state`` as ``player`` sees it.
+
+        Raises:
+            RulesError: ``state`` is not a state of a game with this observer's rules, or
+                ``player`` is not one of its seats.
+        """
+        player = self._check(state, player)
         self.tensor.fill(0.0)
         game_state = state.game_state
         if game_state is None:
@@ -422,7 +441,12 @@ class BriscolaObserver:
                 played[card.id] = 1.0
 
     def string_from(self, state: BriscolaState, player: int) -> str:
-        """The observation string (the rendered view) or the information-state key."""
+        """The observation string (the rendered view) or the information-state key.
+
+        Raises:
+            RulesError: as `set_from`.
+        """
+        player = self._check(state, player)
         game_state = state.game_state
         if game_state is None:
             cards = " ".join(str(Card.from_id(c)) for c in _dealt_to(state, player))
@@ -431,6 +455,17 @@ class BriscolaObserver:
         if not self.perfect_recall:
             return render(view)
         return _key(view)
+
+    def _check(self, state: object, player: object) -> int:
+        """``player`` as a plain seat of ``state``, once both are checked."""
+        if not isinstance(state, BriscolaState):
+            raise RulesError(f"the observer reads a BriscolaState, not {type(state).__name__}")
+        if state._rules is not self.rules and state._rules != self.rules:
+            raise RulesError(
+                f"this observer is for {self.rules.variant!r} with its own table rules: "
+                "make one with the state's game"
+            )
+        return state._check_player(player)
 
 
 def _no_such_suit(action: int) -> IllegalMoveError:
