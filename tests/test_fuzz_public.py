@@ -166,6 +166,7 @@ def _live_objects() -> list[tuple[object, tuple[str, ...]]]:
         single = BriscolaEnv("classic")
         single.reset(seed=1)
         found.append((single, ("reset", "step")))
+        found.append((single.action_space, ("sample",)))
     if importlib.util.find_spec("pettingzoo") is not None:
         from briscola.envs.pettingzoo import raw_env
 

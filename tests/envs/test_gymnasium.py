@@ -140,6 +140,30 @@ def test_the_action_space_samples_legal_actions_and_pickles_plain() -> None:
     assert type(copy) is gymnasium.spaces.Discrete
 
 
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        ({"mask": 5}, "type of the sample mask"),
+        ({"mask": [1] * 286}, "type of the sample mask"),
+        ({"mask": np.ones(286)}, "dtype of the sample mask"),
+        ({"mask": np.ones(3, dtype=np.int8)}, "shape of the sample mask"),
+        ({"mask": np.full(286, 2, dtype=np.int8)}, "0 or 1"),
+        ({"probability": np.ones(286)}, "sum"),
+        ({"mask": np.ones(286, dtype=np.int8), "probability": np.ones(286) / 286}, "Only one"),
+    ],
+)
+def test_the_action_space_refuses_a_bad_mask_or_probability_with_a_rules_error(
+    arguments: dict[str, Any], reason: str
+) -> None:
+    env = BriscolaEnv("classic")
+    env.reset(seed=2)
+    with pytest.raises(RulesError, match=f"takes a mask or a probability of 286 values.*{reason}"):
+        env.action_space.sample(**arguments)
+    only = np.zeros(286, dtype=np.int8)
+    only[7] = 1
+    assert env.action_space.sample(mask=only) == 7
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(RulesError):
         BriscolaEnv("bugiarda-5", seat=4)  # the dealer sits out

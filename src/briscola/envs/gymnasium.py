@@ -38,7 +38,7 @@ from typing import Any, TypeAlias
 
 from .._deal import derived_seed
 from .._quote import quote
-from ..errors import IllegalMoveError, RulesError
+from ..errors import _FOREIGN, IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
 from ..players import RandomPlayer, refuse_class
@@ -75,6 +75,8 @@ ENV_IDS: tuple[str, ...] = tuple(f"briscola/{name}-v0" for name in sorted(VARIAN
 """The registered environment ids, one per preset."""
 
 _SEED_SPAN = 2**63
+_REASON = 200
+"""The most of Gymnasium's own words a refused sample quotes."""
 
 
 class LegalActions(gymnasium.spaces.Discrete):
@@ -97,12 +99,25 @@ class LegalActions(gymnasium.spaces.Discrete):
         mask: npt.NDArray[np.int8] | None = None,
         probability: npt.NDArray[np.int8] | None = None,
     ) -> np.int64:
-        """A random action: a legal one unless ``mask`` or ``probability`` is given."""
+        """A random action: a legal one unless ``mask`` or ``probability`` is given.
+
+        Raises:
+            RulesError: ``mask`` or ``probability`` is not what `Discrete.sample` takes (a
+                numpy ``int8`` array of zeros and ones, or a numpy ``float64`` array of
+                probabilities that sum to 1, one value per action), or both are given.
+        """
         if mask is None and probability is None:
             current = self._mask_of()
             if current.any():
                 mask = current
-        return super().sample(mask=mask, probability=probability)
+        try:
+            return super().sample(mask=mask, probability=probability)
+        except _FOREIGN as error:  # Gymnasium checks the arrays with assertions
+            reason = str(error).partition("\n")[0]
+            raise RulesError(
+                f"sample() takes a mask or a probability of {self.n} values, not both: "
+                f"{reason[:_REASON]}"
+            ) from None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (gymnasium.spaces.Discrete, (self.n,))
