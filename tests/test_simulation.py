@@ -31,7 +31,7 @@ from briscola import (
     simulate,
 )
 from briscola.simulation import Simulation, game_seed, mean_interval, wilson_interval
-from helpers import untyped
+from helpers import Hostile, untyped
 
 
 def _players(n: int) -> list[briscola.Player]:
@@ -223,6 +223,39 @@ def test_a_player_that_cheats_is_named() -> None:
 
     with pytest.raises(IllegalMoveError, match="player 1"):
         simulate("classic", [RandomPlayer(1), cheat], 1, seed=1)
+
+
+def test_a_player_that_answers_with_no_move_is_named_without_comparing_it() -> None:
+    def hostile(view: View) -> Move:
+        move: Move = untyped(Hostile())  # its __eq__, __repr__ and __getattr__ raise
+        return move
+
+    with pytest.raises(
+        IllegalMoveError, match=r"player 1 \(<function .*\) at seat 1 chose <Hostile>"
+    ):
+        simulate("classic", [RandomPlayer(1), hostile], 1, seed=1)
+
+
+class _Unprintable(RandomPlayer):
+    """A player whose ``repr`` fails."""
+
+    def __repr__(self) -> str:
+        raise KeyError("repr")
+
+
+class _Verbose(RandomPlayer):
+    """A player whose ``repr`` runs long."""
+
+    def __repr__(self) -> str:
+        return "Verbose(" + "x" * 10_000 + ")"
+
+
+def test_each_player_is_named_by_a_bounded_repr_even_when_its_repr_fails() -> None:
+    run = simulate("classic", [_Unprintable(1), _Verbose(2)], 2, seed=1)
+    assert run.players[0] == "<_Unprintable>"
+    assert run.players[1].startswith("Verbose(xxx")
+    assert len(run.players[1]) == 200
+    assert [summary.name for summary in run.summary] == list(run.players)
 
 
 def test_progress_is_off_without_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:

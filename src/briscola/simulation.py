@@ -38,7 +38,7 @@ from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MATCH_OPTIONS, MatchFormat, MatchScore, new_match
-from .moves import Move
+from .moves import MOVE_TYPES, Move
 from .players import Player, refuse_class
 from .rules import Rules, VariantId, rules
 from .scoring import Score
@@ -47,6 +47,8 @@ from .views import View
 __all__ = ["GameResult", "PlayerSummary", "Simulation", "simulate"]
 
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+_NAME_WIDTH: Final = 200
+"""The most characters of a player's ``repr`` a `Simulation` keeps."""
 
 
 @attrs.frozen(repr=False)
@@ -135,7 +137,7 @@ class Simulation:
     rules: Rules
     """The rules every game was played under."""
     players: tuple[str, ...]
-    """Each player's ``repr``."""
+    """Each player's ``repr`` (cut at 200 characters; ``<TypeName>`` when it fails)."""
     seed: int = attrs.field(repr=number_text)
     """The run's seed."""
     match_format: MatchFormat | None
@@ -320,6 +322,8 @@ def simulate(
         )
     if isinstance(executor, ProcessPoolExecutor):
         _check_picklable(players)
+    # A player's own __repr__ may fail or run long: its name is taken once, bounded.
+    names = tuple(quote(player, _NAME_WIDTH) for player in players)
     job = _Job(r, tuple(players), seed, fmt, match_options)
     bar = _progress_bar(games) if progress else None
     results: list[GameResult] = []
@@ -343,7 +347,7 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    return Simulation(r, tuple(repr(p) for p in players), seed, fmt, tuple(results))
+    return Simulation(r, names, seed, fmt, tuple(results))
 
 
 def _check_picklable(players: Sequence[Player]) -> None:
@@ -450,7 +454,8 @@ def _fresh(player: Player, seed: int, index: int) -> Player:
 
 def _checked(players: list[Player], index: int, view: View, seat: int) -> Move:
     move = players[index](view)
-    if move not in view.legal_moves:
+    # The type first: comparing a foreign object with the legal moves runs its own __eq__.
+    if type(move) not in MOVE_TYPES or move not in view.legal_moves:
         raise IllegalMoveError(
             f"player {index} ({quote(players[index], 60)}) at seat {seat} "
             f"chose {quote(move, 60)}, "
