@@ -276,6 +276,22 @@ def test_ray_gives_the_same_games_and_leaves_the_global_random_alone() -> None:
     assert remote.games == serial.games
 
 
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_refuses_an_address_that_is_not_text_and_options_it_does_not_take() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    for address in (5, b"auto", 1.5):
+        with pytest.raises(RulesError, match="address must be text such as 'auto', or None"):
+            RayExecutor(untyped(address))
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not start it")
+    with pytest.raises(RulesError, match=r"Ray could not start: .*bogus"):
+        RayExecutor(bogus=1)  # refused before Ray starts anything
+    assert not ray.is_initialized()
+
+
 def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:
     def first(view: View) -> Move:
         return view.legal_moves[0]

@@ -24,7 +24,13 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from ._quote import quote
+from .errors import _FOREIGN, RulesError
+
 __all__ = ["RayExecutor"]
+
+_REASON = 200
+"""The most of Ray's own words a refused start quotes."""
 
 
 def _ray() -> Any:
@@ -60,17 +66,25 @@ class RayExecutor(Executor):
 
     Raises:
         ModuleNotFoundError: if Ray is not installed (``pip install 'briscola[ray]'``).
+        RulesError: if ``address`` is not text or ``None``, or Ray refuses
+            ``init_options`` (an unknown name, a negative number of CPUs, ...).
 
     When this executor started Ray, `shutdown` (or leaving a ``with`` block) stops it.
     """
 
     def __init__(self, address: str | None = None, **init_options: Any) -> None:
+        if address is not None and type(address) is not str:
+            raise RulesError(f"address must be text such as 'auto', or None, not {quote(address)}")
         ray = _ray()
         self._ray = ray
         self._owns = not ray.is_initialized()
         with _global_random_kept():
             if self._owns:
-                ray.init(address=address, **init_options)
+                try:
+                    ray.init(address=address, **init_options)
+                except (*_FOREIGN, RuntimeError) as error:  # how Ray refuses its options
+                    reason = str(error).partition("\n")[0][:_REASON]
+                    raise RulesError(f"Ray could not start: {reason}") from None
             self._remote = ray.remote(_call)
             resources = ray.cluster_resources()
         self._max_workers = max(1, int(resources.get("CPU", 1)))
