@@ -292,6 +292,31 @@ def test_ray_refuses_an_address_that_is_not_text_and_options_it_does_not_take() 
     assert not ray.is_initialized()
 
 
+def test_an_executor_that_has_been_shut_down_is_refused() -> None:
+    threads = ThreadPoolExecutor(max_workers=1)
+    threads.shutdown()
+    with pytest.raises(RulesError, match="the executor takes no more work: cannot schedule"):
+        simulate("classic", _players(2), 3, seed=1, executor=threads)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_takes_no_work_after_shutdown_instead_of_starting_ray_again() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not stop it")
+    with RayExecutor(num_cpus=1, include_dashboard=False, log_to_driver=False) as executor:
+        assert executor.submit(pow, 2, 5).result() == 32
+    assert not ray.is_initialized()
+    with pytest.raises(RuntimeError, match="cannot schedule new futures after shutdown"):
+        executor.submit(pow, 2, 5)
+    assert not ray.is_initialized()
+    with pytest.raises(RulesError, match="the executor takes no more work"):
+        simulate("classic", _players(2), 3, seed=1, executor=executor)
+
+
 def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:
     def first(view: View) -> Move:
         return view.legal_moves[0]

@@ -88,15 +88,24 @@ class RayExecutor(Executor):
             self._remote = ray.remote(_call)
             resources = ray.cluster_resources()
         self._max_workers = max(1, int(resources.get("CPU", 1)))
+        self._shut = False
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Run ``fn(*args, **kwargs)`` as a Ray task; its result arrives in the future."""
+        """Run ``fn(*args, **kwargs)`` as a Ray task; its result arrives in the future.
+
+        Raises:
+            RuntimeError: after `shutdown`, as every `concurrent.futures.Executor` does.
+        """
+        if self._shut:
+            # A Ray task would start a new local Ray that no one stops.
+            raise RuntimeError("cannot schedule new futures after shutdown")
         reference = self._remote.remote(fn, args, kwargs)
         future: Future[Any] = reference.future()
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stop Ray if this executor started it."""
+        """Take no more work, and stop Ray if this executor started it."""
+        self._shut = True
         if self._owns and self._ray.is_initialized():
             with _global_random_kept():
                 self._ray.shutdown()

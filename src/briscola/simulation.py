@@ -27,7 +27,7 @@ import math
 import pickle
 import sys
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, Final
 
 import attrs
@@ -285,7 +285,8 @@ def simulate(
             `new_match`).
 
     Raises:
-        RulesError: for a bad variant, option, player count, number of games, seed or chunk.
+        RulesError: for a bad variant, option, player count, number of games, seed or chunk,
+            or an executor that takes no more work (one that has been shut down).
         IllegalMoveError: if a player returns a move that is not legal, naming the player.
     """
     rule_options: dict[str, Any] = dict(options)
@@ -335,10 +336,17 @@ def simulate(
                     bar.update(1)
         else:
             size = chunk if chunk is not None else _default_chunk(executor, games)
-            futures = [
-                (start, executor.submit(job.play, start, min(games, start + size)))
-                for start in range(0, games, size)
-            ]
+            futures: list[tuple[int, Future[tuple[GameResult, ...]]]] = []
+            try:
+                for start in range(0, games, size):
+                    stop = min(games, start + size)
+                    futures.append((start, executor.submit(job.play, start, stop)))
+            except RuntimeError as error:  # an executor that has been shut down
+                for _, future in futures:
+                    future.cancel()
+                raise RulesError(
+                    f"the executor takes no more work: {str(error)[:_NAME_WIDTH]}"
+                ) from None
             for start, future in futures:
                 part = future.result()
                 results.extend(part)
