@@ -201,6 +201,10 @@ def test_huge_seeds_have_a_repr() -> None:
         (lambda: simulate("classic", untyped("ab"), 1, seed=1), "sequence"),
         (lambda: simulate("classic", _players(2), 1, seed=1, executor=untyped(3)), "Executor"),
         (lambda: simulate("classic", _players(2), 1, seed=1, match=untyped(3)), "match="),
+        (
+            lambda: simulate("classic", _players(2), 1, seed=1, progress=untyped(Hostile())),
+            "progress=<Hostile> is not valid: use True or False",
+        ),
         (lambda: simulate("classic", _players(2), 1, seed=1, match="best_of(x)"), "format"),
         (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),  # type: ignore[arg-type]
         (lambda: simulate("classic", untyped([RandomPlayer] * 2), 1, seed=1), "not the class"),

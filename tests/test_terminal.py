@@ -22,7 +22,7 @@ import pytest
 import briscola
 from briscola import RulesError
 from briscola.terminal import make_player, play, run_arena
-from helpers import untyped
+from helpers import Hostile, untyped
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = [str(card) for card in briscola.DECK]
@@ -179,6 +179,43 @@ def test_in_process_errors() -> None:
         run_arena("classic", ["greedy"], 1, jobs=100_000)
     with pytest.raises(RulesError, match="seed="):
         play("classic", seed=untyped("x"), stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+@pytest.mark.parametrize(
+    "names",
+    [7, "greedy", None, [None, "random"], (b"greedy",), pytest.param(Hostile(), id="hostile")],
+)
+def test_arena_names_must_be_a_list_of_text(names: object) -> None:
+    with pytest.raises(RulesError, match=r"names must be a list of bot names"):
+        run_arena("classic", untyped(names), 1, progress=False)
+
+
+@pytest.mark.parametrize("flag", [pytest.param(Hostile(), id="hostile"), 1, None, "yes"])
+def test_flags_must_be_true_or_false(flag: object) -> None:
+    with pytest.raises(RulesError, match=r"progress=.* is not valid: use True or False"):
+        run_arena("classic", ["random"], 1, progress=untyped(flag))
+    with pytest.raises(RulesError, match=r"match=.* is not valid: use True or False"):
+        play("classic", match=untyped(flag), stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+@pytest.mark.parametrize(
+    ("stream", "method"), [("stdin", "readline"), ("stdout", "write"), ("stdout", "flush")]
+)
+def test_play_refuses_a_stream_it_cannot_use_before_dealing(stream: str, method: str) -> None:
+    class Partial(io.StringIO):
+        """A stream without ``method``."""
+
+    setattr(Partial, method, None)
+    streams: dict[str, object] = {"stdin": io.StringIO(""), "stdout": io.StringIO()}
+    for value in (Partial(), Hostile(), 3):
+        streams[stream] = value
+        with pytest.raises(RulesError, match=rf"{stream} must be a text stream"):
+            play("classic", seed=1, **untyped(streams))
+
+
+def test_an_arena_seed_too_long_to_print_is_shown_by_its_size() -> None:
+    table = run_arena("classic", ["random"], 1, seed=10**5000, progress=False)
+    assert "seed <an integer of 16610 bits>; " in table
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ from briscola import Record, apply, legal_moves, observe
 from briscola.web import app as web_app
 from briscola.web.app import create_app
 from briscola.web.tables import Table, Tables, TableSettings
-from helpers import card_codes_in, untyped
+from helpers import Hostile, card_codes_in, untyped
 from web_support import FakeClock, cards_in, hidden_from
 
 Socket = Any
@@ -540,6 +540,12 @@ def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
 def test_a_bad_sweep_period_is_refused(every: Any) -> None:
     with pytest.raises(briscola.RulesError, match="sweep_every must be a number of seconds"):
         create_app(Tables(), sweep_every=every)
+
+
+@pytest.mark.parametrize("lobby", [pytest.param(Hostile(), id="hostile"), 1, None])
+def test_the_lobby_flag_is_true_or_false(lobby: Any) -> None:
+    with pytest.raises(briscola.RulesError, match=r"lobby=.* is not valid: use True or False"):
+        create_app(Tables(), lobby=lobby)
 
 
 @pytest.mark.parametrize("every", [math.inf, pytest.param(10**5000, id="huge")])

@@ -38,7 +38,7 @@ from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .moves import Move
-from .rules import Rules, TableRules, TieRule, VariantId, rules
+from .rules import Rules, TableRules, TieRule, VariantId, check_flag, rules
 from .scoring import Score, score
 from .state import Phase, State
 from .views import View, observe, public_view
@@ -373,10 +373,7 @@ def new_match(
         ("redeal_same_dealer_after_void", True),
         ("cappotto_wins_match", False),
     ):
-        value = match_options.get(name, default)
-        if type(value) is not bool:
-            raise RulesError(f"{name}={quote(value)} is not valid: use True or False")
-        flags[name] = value
+        flags[name] = check_flag(match_options.get(name, default), name)
     _check_ends(r, chosen)
     if "cappotto_wins_match" in match_options and r.auction is not None:
         # Like a table rule not listed for a preset: refused whatever its value (§8).

@@ -1226,6 +1226,18 @@ class Rules(_RulesCache):
         return f"rules({self.variant!r}{args})"
 
 
+def check_flag(value: object, name: str) -> bool:
+    """``value`` when it is ``True`` or ``False``, or a `RulesError` that names the argument
+    ``name``: a flag is never read by truthiness, which runs a foreign ``__bool__``."""
+    if type(value) is not bool:
+        raise RulesError(_not_a_flag(value, name))
+    return value
+
+
+def _not_a_flag(value: object, name: str) -> str:
+    return f"{name}={quote(value)} is not valid: use True or False"
+
+
 def check_seat(r: Rules, value: object, name: str = "seat") -> int:
     """``value`` as a plain ``int`` seat of ``r`` (a ``numpy`` integer too), or a
     `RulesError` that names the argument ``name`` and the seats there are."""
@@ -1309,9 +1321,7 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
     """What is wrong with ``value`` for the option ``name``, from its declaration."""
     info = OPTIONS[name]
     if info.kind is bool:
-        if type(value) is not bool:
-            return f"{name}={quote(value)} is not valid: use True or False"
-        return None
+        return None if type(value) is bool else _not_a_flag(value, name)
     # The options whose values depend on the preset or read better in their own words.
     if name == "deal_packet_size":
         if type(value) is not int or value not in (1, hand_size):

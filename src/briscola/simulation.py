@@ -40,7 +40,7 @@ from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MATCH_OPTIONS, MatchFormat, MatchScore, new_match
 from .moves import MOVE_TYPES, Move
 from .players import Player, refuse_class
-from .rules import Rules, VariantId, rules
+from .rules import Rules, VariantId, check_flag, rules
 from .scoring import Score
 from .views import View
 
@@ -315,6 +315,7 @@ def simulate(
         refuse_class(player, "a player must be a player")
         if not callable(player):
             raise RulesError(f"a player must be callable with a View, not {quote(player)}")
+    check_flag(progress, "progress")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
         raise RulesError(f"chunk={quote(chunk)} is not valid: use a whole number from 1")
     if executor is not None and not isinstance(executor, Executor):

@@ -24,14 +24,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
 from ._deal import check_seed, derived_seed
-from ._quote import count, quote
+from ._quote import count, number_text, quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, score
 from .match import Match, new_match
 from .moves import Move, parse_move
 from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from .render import render
-from .rules import Rules, VariantId, check_seat, rules
+from .rules import Rules, VariantId, check_flag, check_seat, rules
 from .scoring import Score
 from .simulation import PlayerSummary, Simulation, simulate
 from .state import State
@@ -77,6 +77,21 @@ def make_player(name: str, seed: int | None) -> Player:
     return make(seed)
 
 
+def _stream(value: Any, name: str, methods: tuple[str, ...]) -> Any:
+    """``value`` once it has the methods the game calls on its ``name`` stream."""
+    for method in methods:
+        try:
+            usable = callable(getattr(value, method))
+        except Exception:  # a foreign __getattr__ may fail in any way
+            usable = False
+        if not usable:
+            raise RulesError(
+                f"{name} must be a text stream with a {method}() method, "
+                f"not {type(value).__name__}"
+            )
+    return value
+
+
 def _seed_for(seed: int, seat: int) -> int:
     return derived_seed("play/v1", seed, seat)
 
@@ -107,13 +122,15 @@ def play(
         stdout: Where the table is written (default: standard output).
 
     Raises:
-        RulesError: for a bad variant, seat, opponent or seed, or a line of input longer
-            than 1,000 characters.
+        RulesError: for a bad variant, seat, opponent, seed or ``match``, a ``stdin`` or
+            ``stdout`` that is not a text stream, or a line of input longer than 1,000
+            characters.
     """
-    reader = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
+    reader = _stream(stdin if stdin is not None else sys.stdin, "stdin", ("readline",))
+    out = _stream(stdout if stdout is not None else sys.stdout, "stdout", ("write", "flush"))
     r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
     seat = check_seat(r, seat)
+    check_flag(match, "match")
     if seed is not None:
         seed = check_seed(seed)
     if seed is None:
@@ -298,10 +315,16 @@ def run_arena(
     random, greedy, random, greedy), and seats rotate from game to game.
 
     Raises:
-        RulesError: for a bad variant, name, number of games (1 to 1,000,000), jobs or
-            seed, or more names than seats.
+        RulesError: for a bad variant, name, number of games (1 to 1,000,000), jobs, seed
+            or ``progress``, or more names than seats.
     """
     r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
+    if (
+        isinstance(names, str | bytes)
+        or not isinstance(names, Sequence)
+        or not all(type(name) is str for name in names)
+    ):
+        raise RulesError("names must be a list of bot names, such as ['greedy', 'random']")
     if not names:
         raise RulesError("name at least one player, such as --players greedy,random")
     if len(names) > r.players:
@@ -320,7 +343,7 @@ def run_arena(
         )
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
-    show = progress and sys.stderr.isatty() and _has_tqdm()
+    show = check_flag(progress, "progress") and sys.stderr.isatty() and _has_tqdm()
     if jobs == 1:
         return arena_table(simulate(r, players, games, seed=seed, progress=show), seats)
     pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
@@ -397,7 +420,7 @@ def arena_table(run: Simulation, names: Sequence[str]) -> str:
             rows.append(f"{name}: not pooled, its seats are not always partners")
     rows.append("")
     rows.append(
-        f"{run.rules.variant}, {count(len(run.games), 'game')}, seed {run.seed}; "
+        f"{run.rules.variant}, {count(len(run.games), 'game')}, seed {number_text(run.seed)}; "
         f"{count(run.undecided, 'game')} without a winner"
     )
     return "\n".join(rows)

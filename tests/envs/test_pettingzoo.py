@@ -25,7 +25,7 @@ from briscola import (  # noqa: E402
 )
 from briscola.encoding import action_index, action_mask, observation  # noqa: E402
 from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
-from helpers import HostileInt, HostileStr  # noqa: E402
+from helpers import Hostile, HostileInt, HostileStr  # noqa: E402
 
 # PettingZoo's checks recommend a plain array observation; ours is the documented dict of
 # an observation and an action mask, as in PettingZoo's own card games.
@@ -198,6 +198,14 @@ def test_bad_arguments() -> None:
         raw_env("classic", nonsense=True)
     with pytest.raises(briscola.RulesError):
         raw_env("classic").reset(seed="7")  # type: ignore[arg-type]
+    table = raw_env("classic")
+    table.reset(seed=1)
+    for flag in (Hostile(), 1, None):
+        with pytest.raises(
+            briscola.RulesError, match=r"observe=.* is not valid: use True or False"
+        ):
+            table.last(observe=flag)  # type: ignore[arg-type]
+    assert table.last(observe=False)[0] is None
 
 
 @pytest.mark.parametrize("variant", ["classic", "chiamata", "bugiarda-5"])

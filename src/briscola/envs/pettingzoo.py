@@ -36,7 +36,7 @@ from .._quote import quote
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import new_game
 from ..render import render
-from ..rules import Rules, VariantId, rules
+from ..rules import Rules, VariantId, check_flag, rules
 from ..scoring import score
 from ..state import Phase, State
 from ._common import as_seed, check_render_mode, dealer_option, no_deal, require
@@ -233,7 +233,9 @@ class raw_env(AECEnv):
 
         Raises:
             InvalidStateError: before the first `reset`, or once every agent has left.
+            RulesError: if ``observe`` is not ``True`` or ``False``.
         """
+        check_flag(observe, "observe")
         tracker = self._tracker
         if tracker is None:
             raise no_deal()

@@ -35,6 +35,7 @@ from typing import Any
 from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
 from .._numbers import real_number
 from .._quote import quote
+from ..rules import check_flag
 from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, option_value
 
 try:
@@ -298,9 +299,10 @@ def create_app(
             with code 4004.
 
     Raises:
-        RulesError: if ``sweep_every`` is not a number of seconds above 0, or ``bot_delay``
-            not one from 0 to `MAX_BOT_DELAY`.
+        RulesError: if ``sweep_every`` is not a number of seconds above 0, ``bot_delay``
+            not one from 0 to `MAX_BOT_DELAY`, or ``lobby`` not ``True`` or ``False``.
     """
+    check_flag(lobby, "lobby")
     period = real_number(sweep_every)
     if period is None or period <= 0:
         raise RulesError(
