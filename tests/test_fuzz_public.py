@@ -193,9 +193,22 @@ def _live_objects() -> list[tuple[object, tuple[str, ...]]]:
 
         tables = Tables()
         table = tables.create(TableSettings("classic", seed=1, bots={1: "random"}))
-        found.append((tables, ("get", "expires", "last_move", "drop", "touch")))
+        found.append((tables, ("get", "expires", "last_move", "drop", "touch", "save", "create")))
         found.append(
-            (table, ("seat_of", "play", "apply", "legal_for", "view_of", "messages", "record"))
+            (
+                table,
+                (
+                    "seat_of",
+                    "play",
+                    "apply",
+                    "legal_for",
+                    "view_of",
+                    "message",
+                    "messages",
+                    "record",
+                    "restore",
+                ),
+            )
         )
     return found
 

@@ -28,7 +28,7 @@ from briscola import (
     observe,
 )
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
-from helpers import Hostile, HostileInt
+from helpers import Hostile, HostileInt, untyped
 from web_support import FakeClock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,6 +123,49 @@ def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
     assert again.settings.bots == {1: "random"}
     record = briscola.Record.from_text((tmp_path / f"{table.id}-deal-1.txt").read_text("utf-8"))
     assert record.final_state() == table.finished[0]
+
+
+def test_save_refuses_what_is_not_a_table_or_a_count_of_finished_deals(tmp_path: Path) -> None:
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", {}, None, seed=9, bots={1: "random"}))
+    saved = tmp_path / f"{table.id}.json"
+    saved.unlink()  # written when the table was opened
+    for junk in (3, None, Hostile()):
+        with pytest.raises(RulesError, match="save\\(\\) needs a Table, not"):
+            tables.save(junk)  # type: ignore[arg-type]
+    for count in (1.0, -1, 1, 2**64, HostileInt(0), Hostile()):
+        with pytest.raises(RulesError, match=r"finished_before=.* use None or a number of deals"):
+            tables.save(table, finished_before=count)  # type: ignore[arg-type]
+    assert not list(tmp_path.iterdir())  # a refused call wrote nothing
+    tables.save(table, finished_before=0)
+    assert list(tmp_path.iterdir()) == [saved]
+
+
+def test_restore_takes_only_a_checkpoint_of_the_same_table() -> None:
+    tables = Tables()
+    table = tables.create(TableSettings("classic", {}, None, seed=9, bots={1: "random"}))
+    other = tables.create(TableSettings("classic", {}, None, seed=10, bots={1: "random"}))
+    early = table.checkpoint()
+    play_some(table, 3)
+    later = table.checkpoint()
+    before = (table.match, list(table.finished), list(table.moves))
+    for wrong in (
+        3,
+        Hostile(),
+        tuple(early),
+        other.checkpoint(),
+        early._replace(moves=99),
+        early._replace(finished=-1),
+        early._replace(match=untyped(Hostile())),
+    ):
+        with pytest.raises(RulesError, match="needs a checkpoint that checkpoint\\(\\) took"):
+            table.restore(wrong)  # type: ignore[arg-type]
+        assert (table.match, table.finished, table.moves) == before
+    table.restore(early)
+    assert table.moves == []
+    assert table.match == early.match
+    with pytest.raises(RulesError):
+        table.restore(later)  # moves undone since: it no longer fits the table
 
 
 def test_a_damaged_save_is_reported(tmp_path: Path) -> None:

@@ -412,7 +412,23 @@ class Table:
         return Checkpoint(self.match, len(self.finished), len(self.moves))
 
     def restore(self, checkpoint: Checkpoint) -> None:
-        """Undo every move made since `checkpoint` (a move that could not be saved)."""
+        """Undo every move made since `checkpoint` (a move that could not be saved).
+
+        Raises:
+            RulesError: if ``checkpoint`` is not one that `checkpoint` took of this table
+                before its current moves.
+        """
+        if not (
+            type(checkpoint) is Checkpoint
+            and type(checkpoint.match) is Match
+            and checkpoint.match.rules == self.match.rules
+            and checkpoint.match.seed == self.match.seed
+            and type(checkpoint.finished) is int
+            and 0 <= checkpoint.finished <= len(self.finished)
+            and type(checkpoint.moves) is int
+            and 0 <= checkpoint.moves <= len(self.moves)
+        ):
+            raise RulesError("restore() needs a checkpoint that checkpoint() took of this table")
         self.match = checkpoint.match
         del self.finished[checkpoint.finished :]
         del self.moves[checkpoint.moves :]
@@ -799,7 +815,22 @@ class Tables:
 
     def save(self, table: Table, *, finished_before: int | None = None) -> None:
         """Write ``table`` to `save_dir` (nothing without one, or for a table this server no
-        longer holds), and any newly finished deal."""
+        longer holds). With ``finished_before``, the number of deals the table had finished
+        before its latest moves, also write the record of each deal finished since.
+
+        Raises:
+            RulesError: if ``table`` is not a `Table`, or ``finished_before`` is not ``None``
+                or a number of deals from 0 to those the table has finished.
+        """
+        if not isinstance(table, Table):
+            raise RulesError(f"save() needs a Table, not {type(table).__name__}")
+        if finished_before is not None and (
+            type(finished_before) is not int or not 0 <= finished_before <= len(table.finished)
+        ):
+            raise RulesError(
+                f"finished_before={quote(finished_before)} is not valid: use None or a number "
+                f"of deals from 0 to {len(table.finished)}"
+            )
         if self.save_dir is None or self._tables.get(table.id) is not table:
             return
         self.save_dir.mkdir(parents=True, exist_ok=True)
