@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import briscola
@@ -163,3 +164,15 @@ def test_the_shared_repr_reads_like_the_one_attrs_generates() -> None:
     assert (
         repr(briscola.Declare(briscola.Has(card))) == "Declare(claim=Has(card=Card.parse('AC')))"
     )
+
+
+def test_the_shared_repr_never_raises_on_values_set_by_hand() -> None:
+    from helpers import Hostile, untyped
+
+    # Result types take their fields as given: a repr must still describe them.
+    score = briscola.score(briscola.new_game("classic", seed=1))
+    odd = attrs.evolve(score, void=untyped(10**5000), partner=untyped(Hostile()))
+    assert "void=<an integer of 16610 bits>" in repr(odd)
+    assert "partner=<Hostile>" in repr(odd)
+    fmt = attrs.evolve(briscola.best_of(3), value=untyped((10**5000,)))
+    assert "value=<tuple>" in repr(fmt)

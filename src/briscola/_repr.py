@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._quote import number_text
+
 
 def fields_repr(self: Any) -> str:
     """``Name(field=value, ...)`` over the fields an attrs class shows, as attrs writes it.
@@ -11,7 +13,9 @@ def fields_repr(self: Any) -> str:
     attrs writes and compiles a ``__repr__`` for each class it creates (about a million CPU
     instructions a class); the classes that take this one instead (``repr=False`` and
     ``__repr__ = fields_repr``) skip that work when the package is imported. No value of
-    these classes contains itself, so attrs' guard against recursion is not needed.
+    these classes contains itself, so attrs' guard against recursion is not needed. A
+    value whose own ``repr`` fails (one set by hand) is shown by its type, and an integer
+    too long to print by its size, so that the ``repr`` of a value never raises.
     """
     cls = type(self)
     shown = []
@@ -19,6 +23,9 @@ def fields_repr(self: Any) -> str:
         if field.repr is False:
             continue
         value = getattr(self, field.name)
-        text = repr(value) if field.repr is True else field.repr(value)
+        try:
+            text = repr(value) if field.repr is True else field.repr(value)
+        except Exception:  # a value set by hand: a foreign repr that fails, a huge integer
+            text = number_text(value) if type(value) is int else f"<{type(value).__name__}>"
         shown.append(f"{field.name}={text}")
     return f"{cls.__qualname__.rsplit('>.', 1)[-1]}({', '.join(shown)})"
