@@ -222,3 +222,16 @@ def test_every_seat_refusal_names_the_argument_and_the_seats(
     expected = rf"^{name}=9 is not a seat of 'classic': seats run from 0 to 1$"
     with pytest.raises(briscola.RulesError, match=expected):
         call(state)
+
+
+def test_another_librarys_refusal_is_passed_on_as_its_first_line_cut_short() -> None:
+    from briscola._quote import reason
+
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise KeyError("str")
+
+    assert reason(ValueError("the mask is wrong\nat line 3")) == "the mask is wrong"
+    assert reason(ValueError("x" * 1_000)) == "x" * 200
+    assert reason(ValueError("x" * 1_000), width=5) == "xxxxx"
+    assert reason(Unprintable()) == "Unprintable"

@@ -1,15 +1,17 @@
-"""Quoting user input in error messages, always cut short and never failing; counting nouns.
+"""Quoting user input and other libraries' refusals in error messages, always cut short and
+never failing; counting nouns.
 
 Messages name the value that was wrong, but a value can be a million-character string, an
 integer too long to print, or an object whose ``repr`` raises. `quote` shows at most
-``width`` characters of the ``repr`` and falls back to the type's name.
+``width`` characters of the ``repr`` and falls back to the type's name; `reason` passes on
+the first line of another library's error the same way.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["WIDTH", "count", "number_text", "quote"]
+__all__ = ["WIDTH", "count", "number_text", "quote", "reason"]
 
 WIDTH: Final = 40
 """How many characters of a value a message quotes."""
@@ -42,3 +44,13 @@ def quote(value: object, width: int = WIDTH) -> str:
     if not isinstance(text, str):  # pragma: no cover - repr() itself refuses non-str results
         return f"<{type(value).__name__}>"
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def reason(error: BaseException, width: int = 200) -> str:
+    """The first line of another library's refusal, cut to ``width`` characters: its own
+    words, passed on inside one of this library's errors."""
+    try:
+        text = str(error)
+    except Exception:  # an error's own __str__ may fail too
+        return type(error).__name__
+    return text.partition("\n")[0][:width]

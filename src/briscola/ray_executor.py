@@ -24,13 +24,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from ._quote import quote
+from ._quote import quote, reason
 from .errors import _FOREIGN, RulesError
 
 __all__ = ["RayExecutor"]
-
-_REASON = 200
-"""The most of Ray's own words a refused start quotes."""
 
 
 def _ray() -> Any:
@@ -83,8 +80,7 @@ class RayExecutor(Executor):
                 try:
                     ray.init(address=address, **init_options)
                 except (*_FOREIGN, RuntimeError) as error:  # how Ray refuses its options
-                    reason = str(error).partition("\n")[0][:_REASON]
-                    raise RulesError(f"Ray could not start: {reason}") from None
+                    raise RulesError(f"Ray could not start: {reason(error)}") from None
             self._remote = ray.remote(_call)
             resources = ray.cluster_resources()
         self._max_workers = max(1, int(resources.get("CPU", 1)))

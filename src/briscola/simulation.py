@@ -345,9 +345,7 @@ def simulate(
             except RuntimeError as error:  # an executor that has been shut down
                 for _, future in futures:
                     future.cancel()
-                raise RulesError(
-                    f"the executor takes no more work: {str(error)[:_NAME_WIDTH]}"
-                ) from None
+                raise RulesError(f"the executor takes no more work: {str(error)[:200]}") from None
             for start, future in futures:
                 part = future.result()
                 results.extend(part)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from .._deal import derived_seed
-from .._quote import quote
+from .._quote import quote, reason
 from ..errors import _FOREIGN, IllegalMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
@@ -75,8 +75,6 @@ ENV_IDS: tuple[str, ...] = tuple(f"briscola/{name}-v0" for name in sorted(VARIAN
 """The registered environment ids, one per preset."""
 
 _SEED_SPAN = 2**63
-_REASON = 200
-"""The most of Gymnasium's own words a refused sample quotes."""
 
 
 class LegalActions(gymnasium.spaces.Discrete):
@@ -113,10 +111,9 @@ class LegalActions(gymnasium.spaces.Discrete):
         try:
             return super().sample(mask=mask, probability=probability)
         except _FOREIGN as error:  # Gymnasium checks the arrays with assertions
-            reason = str(error).partition("\n")[0]
             raise RulesError(
                 f"sample() takes a mask or a probability of {self.n} values, not both: "
-                f"{reason[:_REASON]}"
+                f"{reason(error)}"
             ) from None
 
     def __reduce__(self) -> tuple[Any, ...]:
