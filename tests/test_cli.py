@@ -517,6 +517,10 @@ def test_what_a_file_cannot_be_is_said_in_words(
         "give a record, a state or a match\n",
     )
     assert run(capsys, "validate", "") == (2, "", "briscola: give the name of a file\n")
+    # Refused before the game is played, not by the system once it is ("Is a directory").
+    for match in ([], ["--match"]):
+        refused = run(capsys, "demo", *match, "--record", "")
+        assert refused == (2, "", "briscola: give the name of a file\n")
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

@@ -406,8 +406,12 @@ def test_s3_7_explicit_first_dealer() -> None:
 
 @pytest.mark.parametrize("dealer", [2, -1, 5, "2", "Random", "first", True, 1.0])
 def test_s3_7_bad_first_dealer(dealer: object) -> None:
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError) as refused:
         new_match("classic", seed=1, dealer=untyped(dealer))
+    # Worded as new_game words it, with the two values only a match takes.
+    assert str(refused.value).endswith(
+        "is not a seat of 'classic': use a seat from 0 to 1, None or 'random'"
+    )
 
 
 # === §3.7 dealer rotation ====================================================================

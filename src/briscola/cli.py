@@ -472,6 +472,8 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _command_demo(args: argparse.Namespace) -> int:
     """``briscola demo``: a seeded game (or match) between random players."""
+    if args.record == "":  # refused before the game, not after it
+        raise _Refused("give the name of a file")
     options = dict(args.option)
     misplaced = [name for name in options if name in MATCH_OPTIONS]
     if misplaced and args.match is None:

@@ -389,8 +389,8 @@ def new_match(
         first = seat
     else:
         raise RulesError(
-            f"dealer={quote(dealer)} is not valid: use a seat from 0 to {r.players - 1}, None or "
-            "'random'"
+            f"dealer={quote(dealer)} is not a seat of {r.variant!r}: use a seat from 0 to "
+            f"{r.players - 1}, None or 'random'"
         )
     match = Match(
         r,
