@@ -484,6 +484,23 @@ def test_serve_refuses_bad_settings_before_listening(
     assert error in printed
 
 
+def test_a_save_folder_that_is_a_file_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    taken = tmp_path / "tables"
+    taken.write_text("notes", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match="it is a file, not a folder"):
+        Tables(taken).load()
+    pytest.importorskip("uvicorn")
+    from briscola.cli import main
+
+    assert main(["serve", "--port", "0", "--save", str(taken)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"briscola: cannot read or write {taken}: it is a file, not a folder\n"
+    assert taken.read_text(encoding="utf-8") == "notes"
+
+
 def test_serve_refuses_a_port_in_use_before_printing_any_link(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ moves arrive as notation and are read with `parse_move`, applied with the seat-c
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -782,10 +783,11 @@ class Tables:
 
         Raises:
             InvalidStateError: naming the file that cannot be restored.
+            NotADirectoryError: if a file holds the name of `save_dir`.
         """
         if self.save_dir is None:
             return []
-        self.save_dir.mkdir(parents=True, exist_ok=True)
+        _make_folder(self.save_dir)
         restored = []
         now = self._now()
         for path in sorted(self.save_dir.glob("*.json")):
@@ -833,7 +835,7 @@ class Tables:
             )
         if self.save_dir is None or self._tables.get(table.id) is not table:
             return
-        self.save_dir.mkdir(parents=True, exist_ok=True)
+        _make_folder(self.save_dir)
         _write_atomically(
             self.save_dir / f"{table.id}.json",
             json.dumps(table.to_json(), separators=(",", ":")),
@@ -844,6 +846,15 @@ class Tables:
                 _write_atomically(
                     self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
                 )
+
+
+def _make_folder(path: Path) -> None:
+    """Make the folder ``path`` unless it exists, with the error a user understands when a
+    file holds its name (the system's own says "File exists")."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(path)) from None
 
 
 def _seconds(name: str, value: object) -> float:
