@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import inspect
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,3 +41,25 @@ def test_the_examples_run() -> None:
     with contextlib.redirect_stdout(report):
         result = runner.run(test)
     assert result.failed == 0, report.getvalue()
+
+
+def _written(function: Callable[..., object]) -> str:
+    """A signature as the page writes it: no annotations, strings in double quotes."""
+    signature = inspect.signature(function)
+    bare = signature.replace(
+        parameters=[p.replace(annotation=p.empty) for p in signature.parameters.values()],
+        return_annotation=signature.empty,
+    )
+    return str(bare).replace("'", '"')
+
+
+def test_the_environments_signatures_are_those_of_the_code() -> None:
+    from briscola.envs import gymnasium, pettingzoo
+
+    text = " ".join(PAGE.read_text(encoding="utf-8").split())
+    for name, function in (
+        ("briscola.envs.pettingzoo.env", pettingzoo.env),
+        ("briscola.envs.gymnasium.BriscolaEnv", gymnasium.BriscolaEnv),
+    ):
+        written = f"`{name}{_written(function)}`"
+        assert written in text, f"docs/learning.md should write {written}"
