@@ -214,3 +214,17 @@ def test_the_citation_file_names_the_current_version() -> None:
     assert briscola.__version__ == project["version"]
     assert re.search(r'^\s*- name: "The briscola developers"$', citation, re.M)
     assert re.search(r"^license: MIT$", citation, re.M)
+
+
+def test_the_limits_that_end_every_match_are_those_of_the_code() -> None:
+    from briscola import match
+
+    rule = " ".join((RULES / "table-rules.md").read_text(encoding="utf-8").split())
+    page = " ".join((DOCS / "matches.md").read_text(encoding="utf-8").split())
+    limit = match._MAX_FORMAT_VALUE
+    assert limit == match._MAX_REPLAY_THRESHOLD  # the pages give one figure for both
+    assert f"more than {limit} deals or wins is refused" in rule
+    assert f"`win_threshold` above {limit} in a match" in rule
+    assert f"not decided after {match.MAX_DEALS} deals" in rule
+    assert f"more than {limit} deals or wins" in page
+    assert f"`briscola.match.MAX_DEALS` ({match.MAX_DEALS}) deals" in page
