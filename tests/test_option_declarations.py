@@ -34,8 +34,7 @@ def test_every_option_is_a_rules_field_with_the_declared_default() -> None:
 def test_every_preset_has_the_declared_defaults(variant: str) -> None:
     preset = VARIANTS[variant]
     for name, info in OPTIONS.items():
-        if name != "players":
-            assert getattr(preset, name) == info.default_for(variant), (variant, name)
+        assert getattr(preset, name) == info.default_for(variant), (variant, name)
 
 
 def test_the_declared_values_are_the_accepted_ones() -> None:
@@ -124,10 +123,7 @@ def test_the_docs_options_table_follows_the_declaration() -> None:
         _option, _values, default, _applies, section, _sources = rows[name]
         assert _cites(section, info.section), name
         for variant in info.applies_to:
-            value = VARIANTS[variant].players if name == "players" else info.default_for(variant)
-            if name == "players":
-                continue  # 5 by default; the seats of the other presets are not options
-            assert _shown(value) in default, (name, variant, default)
+            assert _shown(info.default_for(variant)) in default, (name, variant, default)
 
 
 def test_equal_options_share_one_rules() -> None:
@@ -172,7 +168,7 @@ def test_every_variant_page_is_in_the_nav() -> None:
 
 
 def test_each_variant_page_lists_its_options_with_the_preset_defaults() -> None:
-    for variant, preset in VARIANTS.items():
+    for variant in VARIANTS:
         text = (DOCS / "variants" / f"{variant}.md").read_text(encoding="utf-8")
         section = text.split("## Options", 1)[1].split("\n## ", 1)[0]
         assert section.count("| option | default |") == 1, variant
@@ -185,5 +181,5 @@ def test_each_variant_page_lists_its_options_with_the_preset_defaults() -> None:
         assert listed == [name for name, info in OPTIONS.items() if variant in info.applies_to]
         for name, default, *_rest in rows:
             name = name.strip("`")
-            value = preset.players if name == "players" else OPTIONS[name].default_for(variant)
+            value = OPTIONS[name].default_for(variant)
             assert default == _shown(value), (variant, name, default)

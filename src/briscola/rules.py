@@ -401,6 +401,8 @@ class OptionInfo:
         """
         if type(variant) is not str or variant not in _PRESETS:
             raise RulesError(_unknown_variant(variant))
+        if self.name == "players":  # the preset's shape; only Chiamata lets it be chosen
+            return _PRESETS[variant].players
         return self.presets.get(variant, self.default)
 
 
@@ -886,7 +888,7 @@ _OPTION_ROWS: Final = (
         "it is not Briscola Chiamata",
         "2.5.8",
         choices=(5, 6),
-        default=0,
+        default=5,
         doc="Number of seats: fixed by the preset, and an option (5 or 6) in Chiamata (§2.5.8).",
     ),
     _option(
@@ -1387,10 +1389,7 @@ def _unknown_variant(variant: object) -> str:
 
 
 def _preset_defaults(preset: _Preset) -> dict[str, object]:
-    values = {name: info.default_for(preset.id) for name, info in OPTIONS.items()}
-    # The number of seats is the preset's shape; only Chiamata lets it be chosen.
-    values["players"] = preset.players
-    return values
+    return {name: info.default_for(preset.id) for name, info in OPTIONS.items()}
 
 
 _ALIASES: Final = {"classic-2": "classic", "briscola-scoperta": "scoperta"}
