@@ -213,6 +213,26 @@ def test_play_refuses_a_stream_it_cannot_use_before_dealing(stream: str, method:
             play("classic", seed=1, **untyped(streams))
 
 
+def test_play_refuses_binary_streams() -> None:
+    class Bytes:
+        """Not an io object, but reads bytes."""
+
+        def readline(self, size: int = -1) -> bytes:
+            return b"AD\n"
+
+    for stdin, stdout in (
+        (io.BytesIO(b"AD\n"), io.StringIO()),
+        (io.StringIO("AD\n"), io.BytesIO()),
+        (io.BufferedReader(io.BytesIO(b"AD\n")), io.StringIO()),
+    ):
+        with pytest.raises(RulesError, match="must be a text stream, not a binary one"):
+            play("classic", seed=1, stdin=untyped(stdin), stdout=untyped(stdout))
+    out = io.StringIO()
+    with pytest.raises(RulesError, match="stdin must be a text stream: it gave bytes"):
+        play("classic", seed=1, stdin=untyped(Bytes()), stdout=out)
+    assert "your move> " in out.getvalue()
+
+
 def test_an_arena_seed_too_long_to_print_is_shown_by_its_size() -> None:
     table = run_arena("classic", ["random"], 1, seed=10**5000, progress=False)
     assert "seed <an integer of 16610 bits>; " in table

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import math
 import os
 import signal
@@ -79,6 +80,10 @@ def make_player(name: str, seed: int | None) -> Player:
 
 def _stream(value: Any, name: str, methods: tuple[str, ...]) -> Any:
     """``value`` once it has the methods the game calls on its ``name`` stream."""
+    if isinstance(value, io.IOBase) and not isinstance(value, io.TextIOBase):
+        raise RulesError(
+            f"{name} must be a text stream, not a binary one ({type(value).__name__})"
+        )
     for method in methods:
         try:
             usable = callable(getattr(value, method))
@@ -265,6 +270,8 @@ def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) ->
     while True:
         print("your move> ", end="", file=out, flush=True)
         line = reader.readline(_MAX_LINE + 1)
+        if not isinstance(line, str):  # a stream that is not an io object, reading bytes
+            raise RulesError(f"stdin must be a text stream: it gave {type(line).__name__}")
         if not line:
             raise _Quit
         if len(line) > _MAX_LINE and not line.endswith("\n"):
