@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
+import re
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -30,7 +31,7 @@ from briscola import (
     View,
     simulate,
 )
-from briscola.simulation import Simulation, game_seed, mean_interval, wilson_interval
+from briscola.simulation import Simulation, _mean_interval, _wilson_interval, game_seed
 from helpers import Hostile, untyped
 
 
@@ -55,6 +56,15 @@ def test_a_game_depends_only_on_the_run_seed_and_its_number() -> None:
     assert long.games[:3] == short.games
     assert simulate("chiamata", _players(5), 3, seed=10).games != short.games
     assert [game.seed for game in short.games] == [game_seed(9, g) for g in range(3)]
+
+
+@pytest.mark.parametrize(
+    ("seed", "game", "refused"),
+    [("9", 0, "seed='9'"), (True, 0, "seed=True"), (9, -1, "game=-1"), (9, 1.0, "game=1.0")],
+)
+def test_game_seed_checks_its_arguments(seed: object, game: object, refused: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(refused)):
+        game_seed(untyped(seed), untyped(game))
 
 
 def test_a_players_state_does_not_leak_between_games() -> None:
@@ -121,11 +131,11 @@ def test_pooling_players() -> None:
 
 
 def test_interval_helpers() -> None:
-    assert all(math.isnan(x) for x in wilson_interval(0, 0))
-    low, high = wilson_interval(10, 10)
+    assert all(math.isnan(x) for x in _wilson_interval(0, 0))
+    low, high = _wilson_interval(10, 10)
     assert high == pytest.approx(1.0)
     assert 0.7 < low < 0.75
-    mean, (a, b) = mean_interval([2.0])
+    mean, (a, b) = _mean_interval([2.0])
     assert mean == 2.0
     assert math.isnan(a)
     assert math.isnan(b)

@@ -47,6 +47,8 @@ def test_options_and_bots_read_like_the_command_line() -> None:
     assert parse_option("stakes=bands") == ("stakes", "bands")
     with pytest.raises(RulesError, match="NAME=VALUE"):
         parse_option("seven_swap")
+    with pytest.raises(RulesError, match="NAME=VALUE, not int"):
+        parse_option(untyped(3))
     assert parse_bots("", 2) == {}
     assert parse_bots("0=search,3", 4) == {0: "search", 3: "greedy"}
     with pytest.raises(RulesError, match="seat 2 is not a seat"):

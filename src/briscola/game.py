@@ -148,6 +148,8 @@ def apply(
             not the seat to act, or ``ply`` is not the number of moves made so far.
         InvalidMoveError: ``move`` is not a move, or one of its fields has the wrong type.
         InvalidStateError: ``state`` is not a `State` or a `Match`, or is inconsistent.
+        RulesError: ``seat`` is not a seat of the variant, or ``ply`` is not a whole number
+            from 0.
 
     Examples:
         >>> from briscola import Card
@@ -306,13 +308,18 @@ def public_view(state: State | Match) -> View | MatchView:
 def random_playout(state: State, rng: random.Random | None = None) -> State:
     """Play uniformly random legal moves until the deal is over; return the final state.
 
-    The same as `briscola._engine.random_playout`, with a state built or edited by hand
-    that the engine cannot play reported as `InvalidStateError`.
+    The result is the state that ``apply(state, rng.choice(legal_moves(state)))`` repeated
+    until the end would give, with the same ``rng`` draws, but faster: once only card plays
+    remain, the rest of the deal is played in one loop over plain lists.
 
     Args:
         state: Where to start.
         rng: The source of the choices; ``None`` uses a new unseeded `random.Random`.
             The global random generator is never touched.
+
+    Raises:
+        InvalidStateError: ``state`` is not a `State`, or is inconsistent.
+        RulesError: ``rng`` has no ``choice`` method.
     """
     try:
         return _engine.random_playout(state, rng)

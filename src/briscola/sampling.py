@@ -74,7 +74,9 @@ def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
         seed: Makes the draw repeatable; ``None`` draws from the operating system.
 
     Raises:
-        InvalidStateError: if no state agrees with the view (a view that was altered).
+        InvalidStateError: if ``view`` is not a view, or no state agrees with it (a view
+            that was altered).
+        RulesError: if ``seed`` is not an integer or ``None``.
     """
     if isinstance(view, MatchView):
         view = view.deal

@@ -51,7 +51,9 @@ class Score:
     """The deal ended with no result (``tie_rule="replay"``, Chiamata's
     ``all_pass="redeal"`` or ``annul_zero_point_hand``): every delta 0, no winners."""
     team_points: tuple[int, ...] = ()
-    """Card points captured so far by each side of `State.teams`, in that order."""
+    """Card points captured so far by each side: those of `State.teams`, in that order; in
+    Chiamata, the caller's side and then the others, once the partner is known (``()``
+    before)."""
     caller: int | None = None
     """Chiamata only: the caller; ``None`` in the other variants."""
     target: int | None = None

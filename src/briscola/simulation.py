@@ -33,6 +33,7 @@ from typing import Any, Final
 import attrs
 
 from ._deal import check_seed, derived_seed
+from ._numbers import whole_number
 from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
@@ -44,7 +45,7 @@ from .rules import Rules, VariantId, check_flag, rules
 from .scoring import Score
 from .views import View
 
-__all__ = ["GameResult", "PlayerSummary", "Simulation", "simulate"]
+__all__ = ["GameResult", "PlayerSummary", "Simulation", "game_seed", "simulate"]
 
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 _NAME_WIDTH: Final = 200
@@ -115,7 +116,7 @@ class PlayerSummary:
     @property
     def win_interval(self) -> tuple[float, float]:
         """95% Wilson score interval of `win_rate`."""
-        return wilson_interval(self.wins, self.games)
+        return _wilson_interval(self.wins, self.games)
 
     @property
     def decided_win_rate(self) -> float:
@@ -125,7 +126,7 @@ class PlayerSummary:
     @property
     def decided_interval(self) -> tuple[float, float]:
         """95% Wilson score interval of `decided_win_rate`."""
-        return wilson_interval(self.wins, self.decided)
+        return _wilson_interval(self.wins, self.decided)
 
 
 @attrs.frozen(repr=False)
@@ -192,7 +193,7 @@ class Simulation:
             decided += bool(winners)
             wins += any(seat in winners for seat in seats)
             values.append(sum(game.points(seat) for seat in seats) / len(seats))
-        mean, interval = mean_interval(values)
+        mean, interval = _mean_interval(values)
         label = name if name is not None else " + ".join(self.players[i] for i in indices)
         return PlayerSummary(
             indices[0] if len(indices) == 1 else -1,
@@ -205,11 +206,11 @@ class Simulation:
         )
 
 
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+def _wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion (``nan`` bounds with no trial).
 
     Examples:
-        >>> low, high = wilson_interval(80, 100)
+        >>> low, high = _wilson_interval(80, 100)
         >>> round(low, 3), round(high, 3)
         (0.711, 0.867)
     """
@@ -222,11 +223,11 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+def _mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """The mean of ``values`` and its 95% confidence interval (normal approximation).
 
     Examples:
-        >>> mean, (low, high) = mean_interval([1, -1, 1, 1])
+        >>> mean, (low, high) = _mean_interval([1, -1, 1, 1])
         >>> mean, round(low, 2), round(high, 2)
         (0.5, -0.48, 1.48)
     """
@@ -242,11 +243,24 @@ def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def game_seed(seed: int, game: int) -> int:
-    """The seed of game ``game`` of a run seeded with ``seed`` (a 63-bit number).
+    """The seed of game ``game`` (from 0) of a run seeded with ``seed``: a 63-bit number.
 
-    It depends on the two numbers only, never on how the games are split among workers.
+    It depends on the two numbers only, never on how the games are split among workers, so
+    ``new_game(variant, seed=game_seed(seed, g))`` deals game ``g`` of a single-deal run
+    again (`GameResult.seed` holds it too).
+
+    Raises:
+        RulesError: if ``seed`` is not an integer, or ``game`` is not a whole number from 0.
+
+    Examples:
+        >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+        True
     """
-    return derived_seed("simulate/v1", seed, game) >> 1
+    seed = check_seed(seed, or_none=False)
+    index = whole_number(game)
+    if index is None or index < 0:
+        raise RulesError(f"game={quote(game)} is not valid: use a game's number from 0")
+    return derived_seed("simulate/v1", seed, index) >> 1
 
 
 def simulate(

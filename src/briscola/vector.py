@@ -510,6 +510,8 @@ class VectorGame:
 
         Raises:
             IllegalMoveError: once the deals are over.
+            RulesError: if ``rng`` is not a ``numpy.random.Generator``, a seed from 0 or
+                ``None``.
         """
         if self.done:
             raise IllegalMoveError("the deals are over: no move is legal")

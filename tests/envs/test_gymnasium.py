@@ -135,6 +135,11 @@ def test_the_action_space_samples_legal_actions_and_pickles_plain() -> None:
     env.action_space.seed(0)
     mask = env.action_masks()
     assert all(mask[env.action_space.sample()] for _ in range(20))
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, _ = env.step(env.action_space.sample())
+    assert not env.action_masks().any()  # nothing is legal: any action is drawn
+    assert len({int(env.action_space.sample()) for _ in range(50)}) > 10
     copy = pickle.loads(pickle.dumps(env.action_space))
     assert copy == env.action_space
     assert type(copy) is gymnasium.spaces.Discrete

@@ -81,8 +81,9 @@ class LegalActions(gymnasium.spaces.Discrete):
     """`Discrete(NUM_ACTIONS)` whose `sample` without a mask draws a legal action.
 
     Generic tools (Gymnasium's environment checker, random baselines) sample actions from
-    the action space; sampling only legal ones lets them play real deals. A copy or a
-    pickled space is a plain `Discrete`.
+    the action space; sampling only legal ones lets them play real deals. Once the deal is
+    over no action is legal, and `sample` draws from all of them, as `Discrete` does. A
+    copy or a pickled space is a plain `Discrete`.
 
     Args:
         mask_of: Returns the current action mask.
@@ -97,7 +98,8 @@ class LegalActions(gymnasium.spaces.Discrete):
         mask: npt.NDArray[np.int8] | None = None,
         probability: npt.NDArray[np.int8] | None = None,
     ) -> np.int64:
-        """A random action: a legal one unless ``mask`` or ``probability`` is given.
+        """A random action: a legal one unless ``mask`` or ``probability`` is given, or
+        the deal is over (then any action).
 
         Raises:
             RulesError: ``mask`` or ``probability`` is not what `Discrete.sample` takes (a

@@ -90,12 +90,14 @@ def parse_option(text: str) -> tuple[str, object]:
     ints, and anything else is passed to `briscola.rules` as text.
 
     Raises:
-        RulesError: if the text has no ``=``.
+        RulesError: if ``text`` is not text with a name before an ``=``.
 
     Examples:
         >>> parse_option("seven_swap=true"), parse_option("win_threshold=71")
         (('seven_swap', True), ('win_threshold', 71))
     """
+    if not isinstance(text, str):
+        raise RulesError(f"a table rule is text NAME=VALUE, not {type(text).__name__}")
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
         raise RulesError(f"write a table rule as NAME=VALUE, not {text[:40]!r}")
@@ -378,7 +380,8 @@ class Table:
             IllegalMoveError: if it is not that seat's turn, the message is stale (another
                 deal or another ``ply``) or the move is not legal.
             InvalidMoveError: if the notation is not a move.
-            RulesError: if ``seat``, ``ply`` or ``deal`` is not a whole number.
+            RulesError: if ``deal`` is not a whole number, ``seat`` is not a seat of the
+                table, or ``ply`` is not a whole number from 0.
         """
         if type(deal) is not int:
             raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
@@ -395,7 +398,8 @@ class Table:
         """Apply ``move`` for ``seat`` after the library's seat and ply checks.
 
         Raises:
-            IllegalMoveError: as `briscola.apply` does with ``seat`` and ``ply``.
+            IllegalMoveError, InvalidMoveError, RulesError: as `briscola.apply` does with
+                ``seat`` and ``ply``.
         """
         before = self.match
         after = apply(before, move, seat=seat, ply=ply)
