@@ -1,8 +1,9 @@
 """Fuzzing the public API: bad input of every kind raises only the library's own errors.
 
 Every public function and class exported by `briscola`, by its modules that it does not
-export (records, rules, the terminal, and where their dependencies are installed encoding,
-vector, the environments and the web table), the methods of a live `Tracker`, `VectorGame`,
+export (records, rules, serialize, simulation, the terminal, tricks, the web tables, and
+where their dependencies are installed encoding, vector, the environments, the web app and
+the server's helpers), the methods of a live `Tracker`, `VectorGame`,
 environment and web table, and the Python methods of an OpenSpiel game, state and observer
 are called with generated junk: wrong types, huge integers and strings, NaN, None, nested
 containers, objects whose ``__eq__``, ``__hash__``, ``__index__``, ``__repr__``, ``__len__``
@@ -116,21 +117,32 @@ def _public() -> list[tuple[str, Callable[..., Any]]]:
 _MODULES: dict[str, tuple[str, ...]] = {
     "briscola.records": (),
     "briscola.rules": (),
+    "briscola.serialize": (),
+    "briscola.simulation": (),
     "briscola.terminal": (),
+    "briscola.tricks": (),
+    "briscola.web.tables": (),
     "briscola.encoding": ("numpy",),
     "briscola.vector": ("numpy",),
     "briscola.envs.gymnasium": ("gymnasium",),
     "briscola.envs.pettingzoo": ("pettingzoo",),
     "briscola.envs.openspiel": ("pyspiel",),
-    "briscola.web": ("starlette",),
+    "briscola.web.app": ("starlette",),
+    "briscola.web.server": ("uvicorn",),
 }
-_NOT_CALLED = {"briscola.terminal.play", "briscola.terminal.run_arena"}
+# The command line, Ray and the server are tried with bad input by tests of their own.
+_NOT_CALLED = {
+    "briscola.terminal.play",
+    "briscola.terminal.run_arena",
+    "briscola.web.server.serve",
+}
 
 
 def _module_names() -> list[tuple[str, Callable[..., Any]]]:
     """The public names of `_MODULES` whose dependencies are installed, and the methods of
     `_live_objects`."""
     found: list[tuple[str, Callable[..., Any]]] = []
+    seen: set[int] = set()
     for module_name, needs in _MODULES.items():
         if any(importlib.util.find_spec(need) is None for need in needs):
             continue
@@ -139,6 +151,9 @@ def _module_names() -> list[tuple[str, Callable[..., Any]]]:
             value = getattr(module, name)
             if name in briscola.__all__ or f"{module_name}.{name}" in _NOT_CALLED:
                 continue
+            if id(value) in seen:  # the same object under another module's name
+                continue
+            seen.add(id(value))
             if inspect.isfunction(value) or (
                 inspect.isclass(value) and not issubclass(value, tuple)  # not a NamedTuple
             ):

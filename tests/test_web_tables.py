@@ -486,6 +486,30 @@ def test_serve_refuses_bad_settings_before_listening(
     assert error in printed
 
 
+def test_links_and_config_check_their_arguments() -> None:
+    pytest.importorskip("uvicorn")
+    from briscola.web.app import create_app
+    from briscola.web.server import config, links
+
+    table = Tables().create(TableSettings("classic", seed=1))
+    assert links(table, "http://x")[-1] == f"spectators: http://x/t/{table.id}"
+    with pytest.raises(RulesError, match="links\\(\\) needs a Table, not NoneType"):
+        links(untyped(None), "http://x")
+    with pytest.raises(RulesError, match="base must be the server's address as text"):
+        links(table, untyped(5))
+    app = create_app(Tables())
+    assert config(app, host="127.0.0.1", port=0).port == 0
+    for wrong, refused in (
+        ({"app": None}, "app must be an ASGI application"),
+        ({"host": 5}, "host=5 is not valid"),
+        ({"port": 70000}, "port=70000 is not valid"),
+        ({"port": "80"}, "port='80' is not valid"),
+    ):
+        arguments: dict[str, Any] = {"app": app, "host": "127.0.0.1", "port": 8000, **wrong}
+        with pytest.raises(RulesError, match=refused):
+            config(arguments.pop("app"), **arguments)
+
+
 def test_a_save_folder_that_is_a_file_is_named_as_such(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

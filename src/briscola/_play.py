@@ -467,7 +467,7 @@ def outcome(
     trick: tuple[Card, ...], takes: tuple[tuple[bool, ...], ...], values: tuple[int, ...]
 ) -> tuple[int, int]:
     """The place in ``trick`` of the card that takes it (by ``takes``, a `_Deal.takes`: the
-    rule of `tricks.winning_index`) and the trick's card points, in one pass."""
+    rule of `tricks._winning_index`) and the trick's card points, in one pass."""
     top = trick[0].id
     taken = values[top]
     best = 0

@@ -61,7 +61,7 @@ from .rules import AfterTwo
 from .sampling import determinize
 from .scoring import score
 from .state import Phase, State
-from .tricks import trick_winner, winning_index
+from .tricks import _winning_index, trick_winner
 from .views import View, observe
 
 __all__ = [
@@ -258,14 +258,6 @@ def _over(card: Card, top: Card, trump: Suit | None, strength: tuple[int, ...]) 
     if card.suit is top.suit:
         return strength[card.id] > strength[top.id]
     return card.suit is trump
-
-
-def _winning_index(trick: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
-    best = 0
-    for i in range(1, len(trick)):
-        if _over(trick[i], trick[best], trump, strength):
-            best = i
-    return best
 
 
 def _friendliness(view: View, seat: int) -> tuple[float, ...]:
@@ -1017,7 +1009,7 @@ def _greedy_playout(state: State, weights: tuple[float, ...] | None = None) -> S
         trick = state.trick
         choice = None
         if trick:
-            index = winning_index(trick, trump, strength)
+            index = _winning_index(trick, trump, strength)
             top = trick[index]
             top_suit = top.suit
             top_strength = strength[top.id]

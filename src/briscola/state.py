@@ -32,7 +32,7 @@ from .cards import Card, Suit
 from .errors import _FOREIGN, InvalidStateError
 from .moves import PLAYS, Move
 from .rules import Rules
-from .tricks import taking_table
+from .tricks import _taking_table
 
 __all__ = ["Phase", "State", "Trick"]
 
@@ -128,7 +128,7 @@ class _Deal:
     """`Rules.card_points`."""
     takes: tuple[tuple[bool, ...], ...]
     """``takes[top.id][card.id]``: whether ``card`` takes the trick from ``top``, the card
-    winning it so far (`tricks.taking_table`)."""
+    winning it so far (`tricks._taking_table`)."""
     pairs: tuple[tuple[tuple[bool, int], ...], ...]
     """``pairs[first.id][second.id]``: whether the second card of a two-card trick takes
     it, and the trick's card points."""
@@ -201,7 +201,7 @@ def tables(r: Rules, trump: Suit | None) -> tuple[Any, Any]:
 def _make_tables(
     strength: tuple[int, ...], values: tuple[int, ...], trump: Suit | None
 ) -> tuple[Any, Any]:
-    takes = taking_table(trump, strength)
+    takes = _taking_table(trump, strength)
     outcomes: dict[tuple[bool, int], tuple[bool, int]] = {}  # a few dozen, shared
     pairs = tuple(
         tuple(

@@ -27,7 +27,7 @@ from .cards import DECK, Card, Suit
 from .errors import RulesError
 from .rules import Rules
 
-__all__ = ["beats", "trick_winner", "winning_index"]
+__all__ = ["beats", "trick_winner"]
 
 
 def beats(
@@ -102,10 +102,10 @@ def trick_winner(cards: Sequence[Card], trump_suit: Suit | None, rules: Rules) -
         _check_card(card, "every card of the trick")
     _check_suits(cards[0].suit, trump_suit)
     _check_rules(rules)
-    return winning_index(cards, trump_suit, rules.strength)
+    return _winning_index(cards, trump_suit, rules.strength)
 
 
-def winning_index(cards: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
+def _winning_index(cards: Sequence[Card], trump: Suit | None, strength: tuple[int, ...]) -> int:
     """`trick_winner` without the argument checks, for the engine and the bots' playouts:
     the one definition of who takes a trick (§1.4)."""
     best = 0
@@ -120,13 +120,13 @@ def winning_index(cards: Sequence[Card], trump: Suit | None, strength: tuple[int
     return best
 
 
-def taking_table(trump: Suit | None, strength: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
+def _taking_table(trump: Suit | None, strength: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
     """``table[top.id][card.id]``: whether ``card``, played after ``top``, the card winning
-    the trick so far, takes the trick from it. `winning_index` of the pair, for every pair:
+    the trick so far, takes the trick from it. `_winning_index` of the pair, for every pair:
     the engine reads a trick's winner from it card by card (the led suit needs no look, as
     ``top`` is of the led suit or a trump)."""
     return tuple(
-        tuple(winning_index((top, card), trump, strength) == 1 for card in DECK) for top in DECK
+        tuple(_winning_index((top, card), trump, strength) == 1 for card in DECK) for top in DECK
     )
 
 

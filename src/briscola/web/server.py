@@ -32,7 +32,14 @@ def links(table: Table, base: str) -> list[str]:
         seat 0: http://127.0.0.1:8000/t/example-1#secret-0
         seat 1: http://127.0.0.1:8000/t/example-1#secret-1
         spectators: http://127.0.0.1:8000/t/example-1
+
+    Raises:
+        RulesError: if ``table`` is not a `Table` or ``base`` is not text.
     """
+    if not isinstance(table, Table):
+        raise RulesError(f"links() needs a Table, not {type(table).__name__}")
+    if not isinstance(base, str):
+        raise RulesError(f"base must be the server's address as text, not {quote(base)}")
     lines = []
     for seat, token in enumerate(table.tokens):
         if seat in table.bots:
@@ -105,7 +112,17 @@ def serve(
 
 def config(app: Any, *, host: str, port: int) -> Any:
     """The ``uvicorn.Config`` that `serve` runs ``app`` with: the server's limits in one
-    place, for anyone who serves `create_app` in a program of their own."""
+    place, for anyone who serves `create_app` in a program of their own.
+
+    Raises:
+        RulesError: if ``app`` is not callable, ``host`` is not text or ``port`` is not a
+            port from 0 to 65535.
+    """
+    if not callable(app):
+        raise RulesError(
+            f"app must be an ASGI application, such as create_app(), not {quote(app)}"
+        )
+    _check_address(host, port)
     import uvicorn
 
     from .app import MAX_MESSAGE
@@ -126,6 +143,13 @@ def config(app: Any, *, host: str, port: int) -> Any:
     )
 
 
+def _check_address(host: object, port: object) -> None:
+    if type(host) is not str:
+        raise RulesError(f"host={quote(host)} is not valid: use a host name or address")
+    if type(port) is not int or not 0 <= port <= 65535:
+        raise RulesError(f"port={quote(port)} is not valid: use a port from 0 to 65535")
+
+
 def _listen(host: str, port: int) -> list[socket.socket]:
     """TCP sockets bound to every address of ``host`` (``""``: every interface) and
     ``port``, as asyncio would bind them, for uvicorn to listen on; with port 0 they all
@@ -134,10 +158,7 @@ def _listen(host: str, port: int) -> list[socket.socket]:
     Raises:
         RulesError: for a port out of range, an unknown host, or an address in use.
     """
-    if type(host) is not str:
-        raise RulesError(f"host={quote(host)} is not valid: use a host name or address")
-    if type(port) is not int or not 0 <= port <= 65535:
-        raise RulesError(f"port={quote(port)} is not valid: use a port from 0 to 65535")
+    _check_address(host, port)
     try:
         found = socket.getaddrinfo(
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
