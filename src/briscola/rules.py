@@ -922,7 +922,6 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
 )
 """Every option of the presets in `VARIANTS`, by name (§8)."""
 
-_BOOL_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.kind is bool)
 _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     name: info.kind for name, info in OPTIONS.items() if issubclass(info.kind, enum.StrEnum)
 }
