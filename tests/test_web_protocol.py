@@ -252,49 +252,89 @@ _MESSAGES = st.one_of(
 )
 
 
+_LEGAL = "a well-formed move for the position the table is in"
+
+
 @settings(max_examples=40, derandomize=True, deadline=None, database=None)
 @given(
     variant=st.sampled_from(["classic", "chiamata"]),
     seat=st.sampled_from([0, None]),
     texts=st.lists(_MESSAGES, min_size=1, max_size=4),
+    at=st.integers(0, 4),
 )
 def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
-    variant: str, seat: int | None, texts: list[str]
+    variant: str, seat: int | None, texts: list[str], at: int
 ) -> None:
     tables = Tables()
     table = tables.create(TableSettings(variant, seed=11))
+    # One move in each run that is legal in the position, though not always the sender's
+    # to make: it is made, or refused with the table as it is, so views are checked too.
+    texts = [*texts[:at], _LEGAL, *texts[at:]]
+    views = 0
+
+    def shows_nothing_hidden(reply: str, sent: str) -> None:
+        answer = json.loads(reply)
+        assert answer["type"] in {"table", "error"}, answer
+        # A hidden card never shows, unless an error repeats what the client wrote.
+        named = card_codes_in(reply) & hidden_from(table, seat)
+        if answer["type"] == "error":
+            named -= card_codes_in(sent)
+        assert not named, reply
+
     with (
         TestClient(create_app(tables)) as client,
         client.websocket_connect(f"/ws/{table.id}") as ws,
     ):
-        hello(ws, None if seat is None else table.tokens[seat])
+        first = hello(ws, None if seat is None else table.tokens[seat])
+        assert first["type"] == "table"
+        shows_nothing_hidden(json.dumps(first), "")
+        views += 1
         sent = ""
         for text in texts:
-            ws.send_text(text)
-            sent += text
+            if text is _LEGAL:
+                state = table.match.state
+                text = json.dumps(
+                    {
+                        "type": "move",
+                        "move": str(legal_moves(state)[0]),
+                        "ply": observe(state, 0).ply,
+                        "deal": table.deal_number,
+                    }
+                )
+                ws.send_text(text)
+                sent += text
+                if seat is not None:  # the table comes once the move is made or refused
+                    while True:
+                        reply = ws.receive_text()
+                        shows_nothing_hidden(reply, sent)
+                        if json.loads(reply)["type"] == "table":
+                            views += 1
+                            break
+            else:
+                ws.send_text(text)
+                sent += text
             # A request every connection gets one error for, whatever came before: the
             # answers to ``text`` are the messages up to that error.
             ws.send_text('{"type": "record", "deal": -1}')
             while True:
                 reply = ws.receive_text()
+                shows_nothing_hidden(reply, sent)
                 answer = json.loads(reply)
-                assert answer["type"] in {"table", "error"}, answer
-                # A hidden card never shows, unless an error repeats what the client wrote.
-                named = card_codes_in(reply) & hidden_from(table, seat)
-                if answer["type"] == "error":
-                    named -= card_codes_in(sent)
-                assert not named, reply
-                if answer["type"] == "error":
-                    assert "Traceback" not in answer["message"]
-                    assert len(answer["message"]) <= 300
-                    if answer["message"] in {
-                        "deal 0 has no record: only finished deals can be downloaded",
-                        "records go to the players, for a deal number",
-                    }:
-                        break
+                if answer["type"] == "table":
+                    views += 1
+                    continue
+                assert "Traceback" not in answer["message"]
+                assert len(answer["message"]) <= 300
+                if answer["message"] in {
+                    "deal 0 has no record: only finished deals can be downloaded",
+                    "records go to the players, for a deal number",
+                }:
+                    break
         if seat is None:
             assert table.moves == []
         assert len(table.moves) <= 1
+    # A seat is sent the table after its move, or with the refusal of it.
+    assert views >= (1 if seat is None else 2)
 
 
 def test_an_oversized_message_closes_the_connection(served: Any) -> None:
