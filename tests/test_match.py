@@ -1037,8 +1037,11 @@ def setups(draw: st.DrawFn) -> Setup:
     chiamata = variant in CHIAMATA
     if variant in TWO_SIDED:
         options["tie_rule"] = draw(st.sampled_from(["draw", "replay", "last_trick"]))
-        if draw(st.booleans()):
-            options["win_threshold"] = draw(st.sampled_from([61, 65, 71]))
+        # High thresholds make drawn and void deals common, and with them the redeals by
+        # the same dealer.
+        threshold = draw(st.sampled_from([None, 61, 65, 71, 81, 81]))
+        if threshold is not None:
+            options["win_threshold"] = threshold
     if chiamata:
         options["all_pass"] = draw(st.sampled_from(["forced", "redeal"]))
         options["annul_zero_point_hand"] = draw(st.booleans())

@@ -690,22 +690,28 @@ def test_pa_5() -> None:
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
 @pytest.mark.parametrize("seed", range(20))
-def test_s2_5_2_a_pass_is_final(variant: VariantId, seed: int) -> None:
+@pytest.mark.parametrize("eager", [False, True], ids=["random", "passing"])
+def test_s2_5_2_a_pass_is_final(variant: VariantId, seed: int, eager: bool) -> None:
     state = new_game(variant, seed=seed)
     rng = random.Random(seed)
     passed: set[int] = set()
     bid_made = False
     last_bidder = None
+    was_forced = False
     while state.phase is Phase.AUCTION:
         seat = current_player(state)
         assert seat is not None
         forced = not bid_made and len(passed) == 5
         if forced:
+            was_forced = True
             assert seat == 0  # the first hand speaks once more
             assert Pass() not in legal_moves(state)
         else:
             assert seat not in passed  # only seats that have not passed get turns
-        chosen = rng.choice(legal_moves(state))
+        moves = legal_moves(state)
+        # Random bids and passes rarely pass five times in a row; passing whenever a pass is
+        # legal always does, and then the first hand must bid.
+        chosen = Pass() if eager and Pass() in moves else rng.choice(moves)
         if isinstance(chosen, Pass):
             passed.add(seat)
         else:
@@ -714,6 +720,7 @@ def test_s2_5_2_a_pass_is_final(variant: VariantId, seed: int) -> None:
     assert state.phase is Phase.NAME_TRUMP
     assert current_player(state) == last_bidder
     assert score(state).caller == last_bidder
+    assert was_forced or not eager
 
 
 def test_s2_5_2_rank_ladder_and_after_two() -> None:
