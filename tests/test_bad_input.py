@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -36,8 +37,11 @@ from briscola import (
     render,
     rules,
 )
+from briscola.checking import check
+from briscola.players import unseen_cards
 from briscola.records import MatchRecord, read_record
 from briscola.serialize import MAX_INDENT
+from helpers import untyped
 
 
 @pytest.mark.parametrize("value", [0, False, 0.0, 7, "6", None])
@@ -222,6 +226,40 @@ def test_every_seat_refusal_names_the_argument_and_the_seats(
     expected = rf"^{name}=9 is not a seat of 'classic': seats run from 0 to 1$"
     with pytest.raises(briscola.RulesError, match=expected):
         call(state)
+
+
+def _a_match_record_with(**fields: Any) -> object:
+    record = MatchRecord.from_state(briscola.new_match("classic", seed=1))
+    return attrs.evolve(record, **fields)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: check(untyped(5)), "check() needs a State from new_game()"),
+        (
+            lambda: unseen_cards(untyped(5)),
+            "unseen_cards() needs a View from observe()",
+        ),
+        (lambda: briscola.rounds(0), "rounds(0) is not valid: use a whole number from 1"),
+        (
+            lambda: briscola.rules("chiamata", point_call_step=0),
+            "point_call_step=0 is not valid: use a whole number from 1",
+        ),
+        (
+            lambda: read_record("", max_size=-1),
+            "max_size=-1 is not valid: use a whole number from 0",
+        ),
+        (
+            lambda: _a_match_record_with(cappotto_wins_match="yes"),
+            "cappotto_wins_match='yes' is not valid: use True or False",
+        ),
+    ],
+)
+def test_one_kind_of_refusal_is_worded_one_way(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(briscola.BriscolaError) as refused:
+        call()
+    assert str(refused.value).startswith(message)
 
 
 def test_another_librarys_refusal_is_passed_on_as_its_first_line_cut_short() -> None:

@@ -500,7 +500,7 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
         ({"variant": "classic", "options": {"nope": 1}}, "'nope' is not a table rule"),
         ({"variant": "classic", "options": {"seven_swap": [1]}}, "must be short text"),
         ({"variant": "classic", "format": "best_of(x)"}, "best_of"),
-        ({"variant": "classic", "bots": {"7": "random"}}, "seat 7"),
+        ({"variant": "classic", "bots": {"7": "random"}}, "seat=7 is not a seat"),
         ({"variant": "classic", "bots": {"1": "genius"}}, "bots must map seats"),
         ({"variant": "classic", "bots": {"\u00b2": "greedy"}}, "bots must map seats"),
     ]:
@@ -578,7 +578,9 @@ def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
     "every", [0, -1.0, float("nan"), "60", pytest.param(-(10**5000), id="huge")]
 )
 def test_a_bad_sweep_period_is_refused(every: Any) -> None:
-    with pytest.raises(briscola.RulesError, match="sweep_every must be a number of seconds"):
+    with pytest.raises(
+        briscola.RulesError, match=r"sweep_every=.* is not valid: use a number of seconds above 0"
+    ):
         create_app(Tables(), sweep_every=every)
 
 

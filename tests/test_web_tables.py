@@ -69,11 +69,13 @@ def test_every_bot_kind_plays_a_legal_move() -> None:
 
 
 def test_bad_settings_are_refused() -> None:
-    with pytest.raises(RulesError, match="'poker' is not a preset"):
+    with pytest.raises(RulesError, match="unknown variant 'poker'; the variants are 'classic'"):
         TableSettings("poker")
+    with pytest.raises(RulesError, match=r"seed='1' is not valid: use a whole number or None"):
+        TableSettings("classic", seed=untyped("1"))
     with pytest.raises(RulesError, match="seven_swap"):
         Table(TableSettings("chiamata", {"seven_swap": True}))
-    with pytest.raises(RulesError, match="seat 5"):
+    with pytest.raises(RulesError, match="seat=5 is not a seat of 'classic-4': seats run from"):
         Table(TableSettings("classic-4", bots={5: "random"}))
     with pytest.raises(InvalidStateError, match="needs 2 tokens"):
         Table(TableSettings("classic"), tokens=["a"])
@@ -85,11 +87,11 @@ def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
     assert turn == 0
     assert table.legal_for(HostileInt(0)) == table.legal_for(0) != ()
     assert table.legal_for(1) == table.legal_for(True) == table.legal_for("0") == ()  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="not <an integer of 16610 bits>"):
+    with pytest.raises(RulesError, match="seat=<an integer of 16610 bits> is not a seat"):
         table.messages([-(10**5000)])
-    with pytest.raises(RulesError, match="not 23"):
+    with pytest.raises(RulesError, match=r"seat=23 is not a seat .* \(None for a spectator\)"):
         table.messages([0, 23])
-    with pytest.raises(RulesError, match="seat <an integer of 16610 bits> is not a seat"):
+    with pytest.raises(RulesError, match="seat=<an integer of 16610 bits> is not a seat"):
         Table(TableSettings("classic", {}, None, 1, {10**5000: "greedy"}))
 
 
@@ -312,14 +314,14 @@ def test_restored_tables_count_from_their_files_last_write(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("keywords", "error"),
     [
-        ({"limit": 0}, "the table limit must be a whole number from 1 up"),
-        ({"limit": 2.5}, "the table limit"),
-        ({"keep_finished": -1}, "keep_finished must be a number of seconds from 0 up"),
-        ({"keep_idle": math.nan}, "keep_idle must be"),
-        ({"keep_idle": "1h"}, "keep_idle must be"),
-        ({"keep_finished": True}, "keep_finished must be"),
-        ({"keep_idle": {"a": [Hostile()]}}, r"keep_idle must be .*, not <dict>"),
-        ({"keep_idle": -(10**5000)}, "not <an integer of 16610 bits>"),
+        ({"limit": 0}, "limit=0 is not valid: use a whole number from 1"),
+        ({"limit": 2.5}, "limit=2.5 is not valid"),
+        ({"keep_finished": -1}, "keep_finished=-1 is not valid: use a number of seconds from 0"),
+        ({"keep_idle": math.nan}, "keep_idle=nan is not valid"),
+        ({"keep_idle": "1h"}, "keep_idle='1h' is not valid"),
+        ({"keep_finished": True}, "keep_finished=True is not valid"),
+        ({"keep_idle": {"a": [Hostile()]}}, r"keep_idle=<dict> is not valid"),
+        ({"keep_idle": -(10**5000)}, "keep_idle=<an integer of 16610 bits> is not valid"),
     ],
 )
 def test_bad_limits_and_times_are_refused(keywords: dict[str, Any], error: str) -> None:

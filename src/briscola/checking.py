@@ -44,7 +44,9 @@ def check(state: State) -> None:
         briscola.errors.InvalidStateError: the state is not consistent: its points differ from those its deck and history give
     """  # noqa: E501
     if not isinstance(state, State):
-        raise InvalidStateError(f"check() needs a State, not {type(state).__name__}")
+        raise InvalidStateError(
+            f"check() needs a State from new_game(), not {type(state).__name__}"
+        )
     replayed = _replay(state)
     for field in attrs.fields(State):
         name = field.name

@@ -499,7 +499,9 @@ def observation(view: View) -> npt.NDArray[np.float32]:
         InvalidStateError: if ``view`` is not a `View`.
     """
     if not isinstance(view, View):
-        raise InvalidStateError(f"observation() needs a View, not {type(view).__name__}")
+        raise InvalidStateError(
+            f"observation() needs a View from observe(), not {type(view).__name__}"
+        )
     np = _numpy()
     try:
         return _observation(np, view)
@@ -802,7 +804,9 @@ class Tracker:
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
-            raise InvalidStateError(f"Tracker() needs a State, not {type(state).__name__}")
+            raise InvalidStateError(
+                f"Tracker() needs a State from new_game(), not {type(state).__name__}"
+            )
         try:
             self._start(state)
         except BriscolaError:

@@ -141,7 +141,7 @@ two_wins_or_120: Final = MatchFormat("two_wins_or_120")
 
 def _positive(name: str, value: object) -> int:
     if type(value) is not int or value < 1:
-        raise RulesError(f"{name}({quote(value)}) is not valid: use a whole number of at least 1")
+        raise RulesError(f"{name}({quote(value)}) is not valid: use a whole number from 1")
     return value
 
 

@@ -120,7 +120,7 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
         36
     """
     if not isinstance(view, View):
-        raise RulesError(f"unseen_cards() needs a View, not {type(view).__name__}")
+        raise RulesError(f"unseen_cards() needs a View from observe(), not {type(view).__name__}")
     try:
         return tuple(card for card in view.rules.deck if card not in _seen(view))
     except _FOREIGN:

@@ -430,15 +430,14 @@ class MatchRecord:
             raise InvalidNotationError("a match record's deals must be tuples of moves")
         if not isinstance(self.dealer_rotation, DealerRotation):
             raise InvalidNotationError("a match record's dealer_rotation must be a DealerRotation")
-        for flag in (
-            self.redeal_same_dealer_after_draw,
-            self.redeal_same_dealer_after_void,
-            self.cappotto_wins_match,
+        for name in (
+            "redeal_same_dealer_after_draw",
+            "redeal_same_dealer_after_void",
+            "cappotto_wins_match",
         ):
+            flag = getattr(self, name)
             if type(flag) is not bool:
-                raise InvalidNotationError(
-                    f"a match option must be True or False, not {quote(flag)}"
-                )
+                raise InvalidNotationError(f"{name}={quote(flag)} is not valid: use True or False")
         _check_tags(self.tags, _MATCH_RESERVED)
 
     @classmethod
@@ -772,7 +771,7 @@ def check_max_size(max_size: object) -> int:
     """The ``max_size`` of the readers of text (records and `loads`), checked."""
     if type(max_size) is not int or max_size < 0:
         raise InvalidNotationError(
-            f"max_size={quote(max_size)} is not valid: use a whole number from 0 up"
+            f"max_size={quote(max_size)} is not valid: use a whole number from 0"
         )
     return max_size
 

@@ -1360,7 +1360,7 @@ def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> s
         low, high = info.bounds
         if type(value) is not int or value < low or (high is not None and value > high):
             if high is None:
-                return f"{name}={quote(value)} is not valid: use a whole number of at least {low}"
+                return f"{name}={quote(value)} is not valid: use a whole number from {low}"
             return f"{name}={quote(value)} is not valid: use a whole number from {low} to {high}"
         return None
     if info.choices is not None:  # an enum, or text from a short list

@@ -255,7 +255,9 @@ def test_action_to_string_refuses_actions_and_players_out_of_range() -> None:
         with pytest.raises(IllegalMoveError, match="does not exist"):
             state.action_to_string(pyspiel.PlayerId.CHANCE, action)
     for player in (4, 99, -7):
-        with pytest.raises(RulesError, match="is not a seat of this game"):
+        with pytest.raises(
+            RulesError, match=r"player=-?\d+ is not a seat of .*: seats run from 0 to"
+        ):
             state.action_to_string(player, 0)
     assert state.action_to_string(0, NUM_ACTIONS - 1) == "show hand"
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal AD"
@@ -305,7 +307,7 @@ def test_resampling_refuses_a_sampler_value_that_is_no_probability(value: Any) -
 
 def test_resampling_refuses_a_bad_player_or_sampler() -> None:
     state = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5}).new_initial_state()
-    with pytest.raises(RulesError, match="player 2 is not a seat"):
+    with pytest.raises(RulesError, match="player=2 is not a seat"):
         state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     with pytest.raises(RulesError, match="must be callable"):
         state.resample_from_infostate(0, 0.5)
@@ -335,11 +337,11 @@ def test_an_observer_reads_only_a_state_of_its_own_game_for_one_of_its_seats(
     state = game.new_initial_state()
     with pytest.raises(RulesError, match="reads a BriscolaState, not list"):
         read([0], 0)
-    with pytest.raises(RulesError, match="player 2 is not a seat"):
+    with pytest.raises(RulesError, match="player=2 is not a seat"):
         read(state, 2)
-    with pytest.raises(RulesError, match="player <an integer of 14285 bits> is not a seat"):
+    with pytest.raises(RulesError, match="player=<an integer of 14285 bits> is not a seat"):
         read(state, 10**4300)
-    with pytest.raises(RulesError, match="player 'AC' is not a seat"):
+    with pytest.raises(RulesError, match="player='AC' is not a seat"):
         read(state, "AC")
     other = pyspiel.load_game("briscola", {"variant": "classic-4", "seed": 5})
     with pytest.raises(RulesError, match="this observer is for 'classic'"):

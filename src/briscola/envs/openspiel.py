@@ -39,13 +39,13 @@ from numbers import Real
 from typing import Any, Final, cast
 
 from .._engine import deal_from
-from .._numbers import seat_number, whole_number
+from .._numbers import whole_number
 from .._quote import quote
 from ..cards import Card, Suit
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import apply, legal_moves, new_game
 from ..render import render
-from ..rules import Rules, TableRules, TrumpSource, VariantId, rules
+from ..rules import Rules, TableRules, TrumpSource, VariantId, check_seat, rules
 from ..sampling import determinize
 from ..scoring import score
 from ..state import Phase, State
@@ -318,13 +318,7 @@ class BriscolaState(pyspiel.State):
         self._state = apply(self._state, encoding.action_move(action, self._state))
 
     def _check_player(self, player: object) -> int:
-        number = seat_number(player, self._rules.players)
-        if number is None:
-            raise RulesError(
-                f"player {quote(player)} is not a seat of this game: seats run from 0 to "
-                f"{self._rules.players - 1}"
-            )
-        return number
+        return check_seat(self._rules, player, "player")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -306,7 +306,7 @@ def create_app(
     period = real_number(sweep_every)
     if period is None or period <= 0:
         raise RulesError(
-            f"sweep_every must be a number of seconds above 0, not {quote(sweep_every)}"
+            f"sweep_every={quote(sweep_every)} is not valid: use a number of seconds above 0"
         )
     check_bot_delay(bot_delay)
     rooms: dict[str, Room] = {}

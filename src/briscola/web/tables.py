@@ -43,11 +43,11 @@ from .. import (
     public_view,
     score,
 )
-from .._deal import derived_seed
+from .._deal import check_seed, derived_seed
 from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
 from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
-from ..rules import VariantId
+from ..rules import VariantId, _unknown_variant, check_seat
 
 __all__ = [
     "BOT_KINDS",
@@ -133,7 +133,7 @@ def parse_bots(text: str, players: int) -> dict[int, str]:
     if type(text) is not str:
         raise RulesError(f"bots must be text such as '1,2=random', not {type(text).__name__}")
     if type(players) is not int or players < 1:
-        raise RulesError("players must be a whole number from 1 up")
+        raise RulesError(f"players={quote(players)} is not valid: use a whole number from 1")
     bots: dict[int, str] = {}
     for part in text.split(","):
         if not part.strip():
@@ -187,9 +187,7 @@ class TableSettings:
         bots: Mapping[int, str] | None = None,
     ) -> None:
         if type(variant) is not str or variant not in VARIANTS:
-            raise RulesError(
-                f"{_named(variant)} is not a preset: use one of {', '.join(VARIANTS)}"
-            )
+            raise RulesError(_unknown_variant(variant))
         if options is not None and not (
             isinstance(options, Mapping) and all(type(name) is str for name in options)
         ):
@@ -198,9 +196,8 @@ class TableSettings:
             raise RulesError(
                 f"format must be text such as 'best_of(3)', not {type(format).__name__}"
             )
-        if seed is not None and type(seed) is not int:
-            raise RulesError(f"seed must be a whole number, not {type(seed).__name__}")
         if seed is not None:
+            seed = check_seed(seed)
             try:
                 str(seed)  # a table is saved as JSON, whose numbers Python writes in decimal
             except ValueError:
@@ -322,10 +319,7 @@ class Table:
         if len(self.tokens) != players:
             raise InvalidStateError(f"a table of {players} seats needs {players} tokens")
         for seat in settings.bots:
-            if not 0 <= seat < players:
-                raise RulesError(
-                    f"seat {number_text(seat)} is not a seat of {self.match.rules.variant!r}"
-                )
+            check_seat(self.match.rules, seat)
         self.bots: dict[int, Player] = {
             seat: bot_factory(kind, _bot_seed(settings.seed, seat))
             for seat, kind in settings.bots.items()
@@ -474,8 +468,8 @@ class Table:
         for seat in seats:
             if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
                 raise RulesError(
-                    f"seats run from 0 to {self.players - 1} (None for a spectator), "
-                    f"not {number_text(seat) if type(seat) is int else type(seat).__name__}"
+                    f"seat={quote(seat)} is not a seat of {self.match.rules.variant!r}: seats "
+                    f"run from 0 to {self.players - 1} (None for a spectator)"
                 )
         standing = score(self.match)
         match = {
@@ -665,7 +659,7 @@ class Tables:
         bot_factory: Callable[[str, int], Player] = make_bot,
     ) -> None:
         if type(limit) is not int or limit < 1:
-            raise RulesError("the table limit must be a whole number from 1 up")
+            raise RulesError(f"limit={quote(limit)} is not valid: use a whole number from 1")
         if save_dir is not None and not isinstance(save_dir, str | os.PathLike):
             raise RulesError(f"save_dir must be a folder's path, not {type(save_dir).__name__}")
         if not callable(clock) or not callable(bot_factory):
@@ -865,7 +859,7 @@ def _seconds(name: str, value: object) -> float:
     """A retention time checked: a number of seconds from 0 up (``math.inf`` allowed)."""
     number = real_number(value)
     if number is None or number < 0:
-        raise RulesError(f"{name} must be a number of seconds from 0 up, not {quote(value)}")
+        raise RulesError(f"{name}={quote(value)} is not valid: use a number of seconds from 0")
     return number
 
 
