@@ -180,8 +180,36 @@ def test_a_bot_names_an_inconsistent_view() -> None:
 def test_a_match_view_with_a_huge_format_value_is_refused_by_render() -> None:
     view = briscola.observe(briscola.new_match("classic", seed=1), 0)
     edited = attrs.evolve(view, format=attrs.evolve(view.format, value=10**5000))
-    with pytest.raises(InvalidStateError, match="not consistent"):
+    with pytest.raises(InvalidStateError, match=r"^render\(\) cannot use this match view"):
         briscola.render(edited)
+
+
+def test_every_function_words_a_value_edited_out_of_shape_one_way() -> None:
+    from briscola.records import Record
+
+    match = attrs.evolve(briscola.new_match("classic", seed=1), results=untyped(5))
+    dealt = briscola.new_game("classic", seed=1)
+    state = attrs.evolve(dealt, hands=untyped(5))
+    advice = {
+        "match": "build matches with new_match() and apply()",
+        "state": "build states with new_game() and apply()",
+    }
+    for who, call, kind in (
+        ("score()", lambda: briscola.score(match), "match"),
+        ("legal_moves()", lambda: briscola.legal_moves(match), "match"),
+        ("render()", lambda: briscola.render(match), "match"),
+        ("Record.from_state()", lambda: Record.from_state(match), "match"),
+        ("observe()", lambda: briscola.observe(state, 0), "state"),
+        ("apply()", lambda: briscola.apply(state, briscola.legal_moves(dealt)[0]), "state"),
+        ("render()", lambda: briscola.render(state), "state"),
+        ("dumps()", lambda: briscola.dumps(state), "state"),
+    ):
+        with pytest.raises(InvalidStateError) as refused:
+            call()
+        assert str(refused.value) == (
+            f"{who} cannot use this {kind}: it is inconsistent (a {kind} built or edited by "
+            f"hand whose fields do not fit together); {advice[kind]}"
+        )
 
 
 def test_a_deeply_nested_score_field_is_refused_by_dumps() -> None:

@@ -93,3 +93,21 @@ class InvalidNotationError(BriscolaError, ValueError):
 
 class InvalidStateError(BriscolaError, ValueError):
     """A loaded or hand-built state that breaks the rules."""
+
+
+_WHERE_FROM: Final = {
+    "state": "build states with new_game() and apply()",
+    "view": "take views from observe() or public_view()",
+    "match": "build matches with new_match() and apply()",
+    "match view": "take match views from observe()",
+}
+
+
+def _inconsistent(who: str, kind: str) -> InvalidStateError:
+    """The refusal of a ``kind`` ("state", "view", "match" or "match view") built or edited by
+    hand whose fields do not fit together: such values have no validators, so they reach
+    code that trusts them, and every function words the refusal this one way."""
+    return InvalidStateError(
+        f"{who} cannot use this {kind}: it is inconsistent (a {kind} built or edited by "
+        f"hand whose fields do not fit together); {_WHERE_FROM[kind]}"
+    )

@@ -24,7 +24,8 @@ from typing import Final, NoReturn, overload
 
 from . import _engine, _play
 from ._engine import new_game
-from .errors import _FOREIGN, BriscolaError, InvalidStateError
+from .errors import _FOREIGN, BriscolaError
+from .errors import _inconsistent as inconsistent
 from .match import (
     Match,
     MatchScore,
@@ -58,20 +59,15 @@ __all__ = [
 ]
 
 
-def _inconsistent(verb: str) -> NoReturn:
-    raise InvalidStateError(
-        f"{verb}() cannot use this state: it is inconsistent (a state built or edited by "
-        "hand whose fields do not fit together); build states with new_game() and apply()"
-    ) from None
+def _inconsistent(verb: str, value: object = None) -> NoReturn:
+    kind = "match" if type(value) is Match else "state"
+    raise inconsistent(f"{verb}()", kind) from None
 
 
 def _inconsistent_view(who: str) -> NoReturn:
     """What a function that reads a `View` raises when the view breaks its assumptions:
     views have no validators, so one edited by hand reaches code that trusts it."""
-    raise InvalidStateError(
-        f"{who} cannot use this view: it is inconsistent (a view built or edited by hand "
-        "whose fields do not fit together); take views from observe() or public_view()"
-    ) from None
+    raise inconsistent(who, "view") from None
 
 
 def legal_moves(state: State | Match) -> tuple[Move, ...]:
@@ -104,7 +100,7 @@ def legal_moves(state: State | Match) -> tuple[Move, ...]:
     except BriscolaError:
         raise
     except _FOREIGN:
-        _inconsistent("legal_moves")
+        _inconsistent("legal_moves", state)
 
 
 _OVER: Final = Phase.OVER
@@ -173,7 +169,7 @@ def apply(
         except BriscolaError:
             raise
         except _FOREIGN:
-            _inconsistent("apply")
+            _inconsistent("apply", state)
         if after is not None:
             return after
     try:
@@ -185,7 +181,7 @@ def apply(
     except BriscolaError:
         raise
     except _FOREIGN:
-        _inconsistent("apply")
+        _inconsistent("apply", state)
 
 
 def is_over(state: State | Match) -> bool:
@@ -201,7 +197,7 @@ def is_over(state: State | Match) -> bool:
         try:
             return match_is_over(state)
         except _FOREIGN:
-            _inconsistent("is_over")
+            _inconsistent("is_over", state)
     return _engine.is_over(state)  # type: ignore[arg-type]
 
 
@@ -218,7 +214,7 @@ def current_player(state: State | Match) -> int | None:
         try:
             return match_current_player(state)
         except _FOREIGN:
-            _inconsistent("current_player")
+            _inconsistent("current_player", state)
     return _engine.current_player(state)  # type: ignore[arg-type]
 
 
@@ -245,7 +241,7 @@ def score(state: State | Match) -> Score | MatchScore:
     except BriscolaError:
         raise
     except _FOREIGN:
-        _inconsistent("score")
+        _inconsistent("score", state)
 
 
 @overload
@@ -272,7 +268,7 @@ def observe(state: State | Match, seat: int) -> View | MatchView:
     except BriscolaError:
         raise
     except _FOREIGN:
-        _inconsistent("observe")
+        _inconsistent("observe", state)
 
 
 @overload
@@ -302,7 +298,7 @@ def public_view(state: State | Match) -> View | MatchView:
     except BriscolaError:
         raise
     except _FOREIGN:
-        _inconsistent("public_view")
+        _inconsistent("public_view", state)
 
 
 def random_playout(state: State, rng: random.Random | None = None) -> State:

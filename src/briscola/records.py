@@ -63,6 +63,7 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
+from .errors import _inconsistent as inconsistent
 from .match import (
     DealerRotation,
     Match,
@@ -472,9 +473,7 @@ class MatchRecord:
             raise
         except _FOREIGN:
             # A match edited by hand whose fields do not fit together.
-            raise InvalidStateError(
-                "this match is inconsistent: build matches with new_match and apply"
-            ) from None
+            raise inconsistent("Record.from_state()", "match") from None
 
     @_guarded
     def first_match(self) -> Match:

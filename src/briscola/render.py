@@ -16,7 +16,7 @@ from ._auction import read_bidding
 from ._contract import contract, dealt_to
 from ._quote import count
 from .cards import Card
-from .errors import InvalidStateError
+from .errors import InvalidStateError, _inconsistent
 from .match import DealResult, Match, MatchFormat, MatchScore, MatchView, match_score
 from .moves import Move, Play
 from .rules import Rules
@@ -61,27 +61,21 @@ def render(table: View | State | Match | MatchView) -> str:
         try:
             head = _match_lines(table.format, table.results, match_score(table))
         except _BROKEN:
-            raise InvalidStateError(
-                "this match is not consistent: it cannot be rendered"
-            ) from None
+            raise _inconsistent("render()", "match") from None
         return head + "\n" + render(table.state)
     if isinstance(table, MatchView):
         if not isinstance(table.deal, View):
-            raise InvalidStateError("this match view is not consistent: it cannot be rendered")
+            raise _inconsistent("render()", "match view")
         try:
             head = _match_lines(table.format, table.results, table.score)
         except _BROKEN:
-            raise InvalidStateError(
-                "this match view is not consistent: it cannot be rendered"
-            ) from None
+            raise _inconsistent("render()", "match view") from None
         return head + "\n" + render(table.deal)
     if isinstance(table, State):
         try:
             return _render(_referee_view(table), table.hands, referee=True)
         except _BROKEN:
-            raise InvalidStateError(
-                "this state is not consistent: it cannot be rendered"
-            ) from None
+            raise _inconsistent("render()", "state") from None
     if not isinstance(table, View):
         raise InvalidStateError(
             f"render() needs a State, a View or a Match, not {type(table).__name__}"
@@ -89,7 +83,7 @@ def render(table: View | State | Match | MatchView) -> str:
     try:
         return _render(table, None, referee=False)
     except _BROKEN:
-        raise InvalidStateError("this view is not consistent: it cannot be rendered") from None
+        raise _inconsistent("render()", "view") from None
 
 
 # What a value built or edited by hand, whose fields do not fit together, makes the
@@ -119,9 +113,7 @@ def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: Ma
             winners = sorted(standing.winners)
             parts.append(f"won by {'+'.join(map(str, winners))}" if winners else "a drawn match")
     except _BROKEN:
-        raise InvalidStateError(
-            "this match view is not consistent: it cannot be rendered"
-        ) from None
+        raise _inconsistent("render()", "match view") from None
     return " · ".join(parts)
 
 

@@ -35,6 +35,7 @@ from .errors import (
     InvalidNotationError,
     InvalidStateError,
     RulesError,
+    _inconsistent,
 )
 from .match import (
     DealerRotation,
@@ -87,6 +88,15 @@ _T = TypeVar(
 )
 
 
+_KINDS: Final[dict[type, str]] = {
+    State: "state",
+    View: "view",
+    Match: "match",
+    MatchView: "match view",
+}
+"""What a refusal calls a value of these types built or edited by hand."""
+
+
 def dumps(value: Serializable, *, indent: int | None = None) -> str:
     """The JSON text of a `State`, `View`, `Rules`, `Move`, `Score`, `Record`, `Match`,
     `MatchView`, `MatchScore` or `MatchRecord`.
@@ -119,6 +129,9 @@ def dumps(value: Serializable, *, indent: int | None = None) -> str:
                 raise
             except (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError):
                 # A value built or edited by hand whose fields do not fit together.
+                named = _KINDS.get(type(value))
+                if named is not None:
+                    raise _inconsistent("dumps()", named) from None
                 raise InvalidStateError(
                     f"cannot write this {type(value).__name__} as JSON: it is inconsistent"
                 ) from None

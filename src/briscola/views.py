@@ -16,7 +16,7 @@ from ._engine import check_state, legal_moves, ply_of
 from ._frozen import builder
 from ._received import received
 from .cards import Card, Suit
-from .errors import _FOREIGN, InvalidStateError
+from .errors import _FOREIGN, _inconsistent
 from .moves import Move, NameCard, NameSuit, Signal, SwapTrump
 from .rules import Rules, TrumpSource, check_seat
 from .scoring import (
@@ -129,10 +129,7 @@ class View:
         try:
             return self.rules.trick_seats[self.dealer][self.leader][: len(self.trick)]
         except _FOREIGN:
-            raise InvalidStateError(
-                "trick_seats cannot use this view: it is inconsistent (a view built or edited "
-                "by hand whose fields do not fit together); take views from observe()"
-            ) from None
+            raise _inconsistent("trick_seats", "view") from None
 
 
 def observe(state: State, seat: int) -> View:
