@@ -38,8 +38,9 @@ from briscola import (
     rules,
 )
 from briscola.checking import check
+from briscola.match import parse_format
 from briscola.players import unseen_cards
-from briscola.records import MatchRecord, read_record
+from briscola.records import MatchRecord, parse_rules, read_record
 from briscola.serialize import MAX_INDENT
 from helpers import untyped
 
@@ -254,6 +255,18 @@ def _a_match_record_with(**fields: Any) -> object:
             lambda: _a_match_record_with(cappotto_wins_match="yes"),
             "cappotto_wins_match='yes' is not valid: use True or False",
         ),
+        (
+            lambda: briscola.new_game("classic", deck=untyped(["7C"] * 40)),
+            "every card of the deck must be a Card, not str '7C' (use Card.parse for text)",
+        ),
+        (
+            lambda: briscola.trick_winner(untyped(["7C"]), None, briscola.rules("classic")),
+            "every card of the trick must be a Card, not str '7C' (use Card.parse for text)",
+        ),
+        (lambda: briscola.loads(untyped(5)), "a JSON document is text, not int"),
+        (lambda: parse_rules(untyped(5)), "rules are text, not int"),
+        (lambda: read_record(untyped(5)), "a record is text, not int"),
+        (lambda: parse_format(untyped(5)), "a match format is text, not int"),
     ],
 )
 def test_one_kind_of_refusal_is_worded_one_way(call: Callable[[], object], message: str) -> None:

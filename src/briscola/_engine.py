@@ -184,8 +184,8 @@ def _check_deck(
     for card in cards:
         if not isinstance(card, Card):
             raise RulesError(
-                f"deck must hold Card values, not {type(card).__name__} {quote(card)} "
-                "(use Card.parse for text)"
+                f"every card of the deck must be a Card, not {type(card).__name__} "
+                f"{quote(card)} (use Card.parse for text)"
             )
     seen: set[Card] = set()
     for card in cards:

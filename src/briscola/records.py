@@ -885,7 +885,7 @@ def parse_rules(text: str) -> Rules:
             names a bad variant or option.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"rules are written as text, not {type(text).__name__}")
+        raise InvalidNotationError(f"rules are text, not {type(text).__name__}")
     if len(text) > 2000:
         raise InvalidNotationError("the rules text is too long")
     try:

@@ -184,7 +184,7 @@ def loads(
         except UnicodeDecodeError:
             raise InvalidNotationError("the text is not UTF-8") from None
     elif not isinstance(text, str):
-        raise InvalidNotationError(f"loads() reads text, not {type(text).__name__}")
+        raise InvalidNotationError(f"a JSON document is text, not {type(text).__name__}")
     elif len(text) > max_size:
         raise InvalidNotationError(f"the text is longer than {max_size} characters")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write

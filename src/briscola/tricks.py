@@ -142,7 +142,10 @@ def _beats(
 
 def _check_card(value: object, name: str) -> None:
     if not isinstance(value, Card):
-        raise RulesError(f"{name} must be a Card, not {type(value).__name__} {quote(value)}")
+        raise RulesError(
+            f"{name} must be a Card, not {type(value).__name__} {quote(value)}"
+            + (" (use Card.parse for text)" if isinstance(value, str) else "")
+        )
 
 
 def _check_suits(led: object, trump: object) -> None:
