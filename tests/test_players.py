@@ -477,3 +477,15 @@ def test_the_search_player_auction_budget() -> None:
     assert "auction_worlds=5" in repr(player)
     assert player.with_seed(3).auction_worlds == 5
     assert pickle.loads(pickle.dumps(player)).auction_worlds == 5
+
+
+def test_one_registry_names_the_bots() -> None:
+    from briscola import players, terminal
+    from briscola.web import tables
+
+    assert list(players.BOTS) == ["random", "greedy", "search"]
+    assert terminal.BOTS is players.BOTS
+    assert tuple(players.BOTS) == tables.BOT_KINDS
+    for name, kind in players.BOTS.items():
+        assert type(terminal.make_player(name, 7)) is kind
+        assert type(tables.make_bot(name, 7)) is kind

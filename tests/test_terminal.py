@@ -111,7 +111,7 @@ def test_bad_arguments_exit_2() -> None:
     assert "seat=5 is not a seat of 'classic'" in done.stderr
     done = _run("arena", "--players", "greedy,smart")
     assert done.returncode == 2
-    assert "unknown player 'smart'" in done.stderr
+    assert "unknown bot 'smart'" in done.stderr
 
 
 def test_arena() -> None:
@@ -169,7 +169,7 @@ def test_play_in_process() -> None:
 
 
 def test_in_process_errors() -> None:
-    with pytest.raises(RulesError, match="unknown player"):
+    with pytest.raises(RulesError, match="unknown bot"):
         make_player("nobody", 1)
     with pytest.raises(RulesError, match="at least one player"):
         run_arena("classic", [], 1)

@@ -65,6 +65,7 @@ from .tricks import _winning_index, trick_winner
 from .views import View, observe
 
 __all__ = [
+    "BOTS",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
@@ -804,6 +805,15 @@ class SearchPlayer(_Bot):
 
 # The most point bids weighed in the Milan auction: the lowest legal target and a few
 # raises over it (a seat rarely has a reason to jump further).
+BOTS: Final[dict[str, Callable[[int | None], Player]]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "search": SearchPlayer,
+}
+"""The library's bots by name, each called with a seed: the names the command line and
+the web table take."""
+
+
 _POINT_STEPS: Final = (0, 3, 6, 10, 15)
 # The most cards weighed when a whole card is named (the points-only auction, §2.5.8).
 _CARD_CANDIDATES: Final = 6

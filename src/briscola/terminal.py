@@ -30,7 +30,7 @@ from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesErro
 from .game import apply, current_player, is_over, new_game, score
 from .match import Match, new_match
 from .moves import Move, parse_move
-from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
+from .players import BOTS, Player
 from .render import render
 from .rules import Rules, VariantId, check_flag, check_seat, rules
 from .scoring import Score
@@ -45,12 +45,6 @@ __all__ = [
     "run_arena",
 ]
 
-BOTS: Final[dict[str, Callable[[int | None], Player]]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "search": SearchPlayer,
-}
-"""The bots the command line knows, by name."""
 
 _HELP: Final = """\
 Type a move as shown in "your moves", for example:
@@ -74,7 +68,7 @@ def make_player(name: str, seed: int | None) -> Player:
     """
     make = BOTS.get(name.strip().lower()) if type(name) is str else None
     if make is None:
-        raise RulesError(f"unknown player {quote(name)}: use one of {', '.join(BOTS)}")
+        raise RulesError(f"unknown bot {quote(name)}: use one of {', '.join(BOTS)}")
     return make(seed)
 
 

@@ -46,7 +46,7 @@ from .. import (
 from .._deal import check_seed, derived_seed
 from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
-from ..players import GreedyPlayer, RandomPlayer, SearchPlayer
+from ..players import BOTS
 from ..rules import VariantId, _unknown_variant, check_seat
 
 __all__ = [
@@ -67,8 +67,8 @@ __all__ = [
 Player = Callable[[View], Move]
 """A bot: any callable that takes a seat's `View` and returns one of its legal moves."""
 
-BOT_KINDS = ("random", "greedy", "search")
-"""The bot kinds of `briscola.players` that a table can seat."""
+BOT_KINDS = tuple(BOTS)
+"""The bot kinds of `briscola.players` that a table can seat (`briscola.players.BOTS`)."""
 
 SAVE_FORMAT = 1
 """The version of a saved table file."""
@@ -150,14 +150,9 @@ def parse_bots(text: str, players: int) -> dict[int, str]:
                 f"seat {seat} is not a seat of this table: seats run from 0 to {players - 1}"
             )
         if kind not in BOT_KINDS:
-            raise RulesError(f"{kind[:20]!r} is not a bot: use one of {', '.join(BOT_KINDS)}")
+            raise RulesError(f"unknown bot {kind[:20]!r}: use one of {', '.join(BOT_KINDS)}")
         bots[seat] = kind
     return bots
-
-
-def _named(value: object) -> str:
-    """A value from a client in a message: the head of a text, else only its type."""
-    return repr(value[:20]) if type(value) is str else f"a {type(value).__name__}"
 
 
 def make_bot(kind: str, seed: int) -> Player:
@@ -166,13 +161,9 @@ def make_bot(kind: str, seed: int) -> Player:
     Raises:
         RulesError: for an unknown kind.
     """
-    if type(kind) is not str or kind not in BOT_KINDS:
-        raise RulesError(f"{_named(kind)} is not a bot: use one of {', '.join(BOT_KINDS)}")
-    if kind == "random":
-        return RandomPlayer(seed=seed)
-    if kind == "greedy":
-        return GreedyPlayer(seed=seed)
-    return SearchPlayer(seed=seed)
+    if type(kind) is not str or kind not in BOTS:
+        raise RulesError(f"unknown bot {quote(kind)}: use one of {', '.join(BOT_KINDS)}")
+    return BOTS[kind](seed)
 
 
 class TableSettings:
