@@ -256,6 +256,14 @@ def _a_match_record_with(**fields: Any) -> object:
             "cappotto_wins_match='yes' is not valid: use True or False",
         ),
         (
+            lambda: _a_match_record_with(dealer=7),
+            "dealer=7 is not a seat of 'classic': seats run from 0 to 1",
+        ),
+        (
+            lambda: _a_match_record_with(seed="x"),
+            "seed='x' is not valid: use a whole number, not str",
+        ),
+        (
             lambda: briscola.new_game("classic", deck=untyped(["7C"] * 40)),
             "every card of the deck must be a Card, not str '7C' (use Card.parse for text)",
         ),

@@ -167,6 +167,13 @@ def _guarded_iter(
     return guarded
 
 
+def _not_a_dealer(r: Rules, dealer: object) -> str:
+    return (
+        f"dealer={quote(dealer)} is not a seat of {r.variant!r}: seats run from 0 to "
+        f"{r.players - 1}"
+    )
+
+
 def _seed_repr(seed: int | None) -> str:
     return "None" if seed is None else number_text(seed)
 
@@ -199,9 +206,7 @@ class Record:
         if not isinstance(self.rules, Rules):
             raise InvalidNotationError("a record's rules must be a Rules, from briscola.rules()")
         if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
-            raise InvalidNotationError(
-                f"a record's dealer must be a seat, not {quote(self.dealer)}"
-            )
+            raise InvalidNotationError(_not_a_dealer(self.rules, self.dealer))
         if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
             raise InvalidNotationError("a record's moves must be a tuple of moves")
         if (self.deck is None) == (self.seed is None):
@@ -418,12 +423,11 @@ class MatchRecord:
             raise InvalidNotationError("a match record's format must be a MatchFormat")
         if type(self.seed) is not int:
             raise InvalidNotationError(
-                f"a match record's seed must be a whole number, not {quote(self.seed)}"
+                f"seed={quote(self.seed)} is not valid: use a whole number, not "
+                f"{type(self.seed).__name__}"
             )
         if type(self.dealer) is not int or not 0 <= self.dealer < self.rules.players:
-            raise InvalidNotationError(
-                f"a record's dealer must be a seat, not {quote(self.dealer)}"
-            )
+            raise InvalidNotationError(_not_a_dealer(self.rules, self.dealer))
         if not isinstance(self.deals, tuple) or not all(
             isinstance(moves, tuple) and all(isinstance(move, Move) for move in moves)
             for moves in self.deals
