@@ -950,3 +950,13 @@ def test_a_view_keeps_what_it_hides() -> None:
         if card not in view.known_cards[1]:
             assert str(card) not in CARD_CODE.findall(text)
     assert attrs.evolve(view, seat=1) != loads(text)
+
+
+@pytest.mark.parametrize("name", [3, None, ["state"]])
+def test_schema_refuses_a_name_that_is_not_text_before_comparing_it(name: object) -> None:
+    from briscola.serialize import schema
+    from helpers import Hostile, HostileInt, untyped
+
+    for value in (name, Hostile(), HostileInt(3)):
+        with pytest.raises(InvalidNotationError, match="no schema named"):
+            schema(untyped(value))

@@ -266,7 +266,7 @@ def schema(name: str) -> dict[str, Any]:
         >>> schema("move")["$id"]
         'https://briscola.invalid/schemas/move.schema.json'
     """
-    if name not in SCHEMA_NAMES:
+    if type(name) is not str or name not in SCHEMA_NAMES:
         raise InvalidNotationError(
             f"no schema named {quote(name)}: use one of {', '.join(SCHEMA_NAMES)}"
         )
