@@ -489,3 +489,11 @@ def test_one_registry_names_the_bots() -> None:
     for name, kind in players.BOTS.items():
         assert type(terminal.make_player(name, 7)) is kind
         assert type(tables.make_bot(name, 7)) is kind
+
+
+def test_search_refuses_a_rollout_that_is_not_text_before_comparing_it() -> None:
+    from helpers import Hostile, HostileInt, untyped
+
+    for rollout in (3, Hostile(), HostileInt(3), ["greedy"]):
+        with pytest.raises(RulesError, match=r"rollout=.* is not valid: use 'greedy' or 'random'"):
+            SearchPlayer(1, rollout=untyped(rollout))

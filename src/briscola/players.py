@@ -666,7 +666,7 @@ class SearchPlayer(_Bot):
             raise RulesError(
                 f"auction_worlds={quote(auction_worlds)} is not valid: use a whole number from 1"
             )
-        if rollout not in ("greedy", "random"):
+        if type(rollout) is not str or rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and not _positive(time_ms):
             raise RulesError(f"time_ms={quote(time_ms)} is not valid: use a positive number")
