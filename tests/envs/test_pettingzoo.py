@@ -4,6 +4,7 @@ out, seats acting several times in a row, void deals)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import pytest
@@ -12,6 +13,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from pettingzoo.test.state_test import test_state_space as check_state_space  # noqa: E402
 
 import briscola  # noqa: E402
 from briscola import (  # noqa: E402
@@ -232,19 +234,23 @@ def test_rewards_come_once_at_the_end_as_pettingzoo_accumulates_them(variant: st
         assert agent not in table.rewards
 
 
-def test_calls_before_reset_say_to_call_reset() -> None:
-    table = raw_env("classic")
-    calls = (
+@pytest.mark.parametrize("make", [raw_env, env], ids=["raw_env", "env"])
+def test_calls_before_reset_say_to_call_reset(make: Any) -> None:
+    table = make("classic")
+    calls: tuple[Callable[[], object], ...] = (
         lambda: table.step(0),
         lambda: table.step(None),
         lambda: table.observe("player_0"),
         lambda: table.last(),
+        lambda: table.last(observe=False),
         lambda: table.agent_iter(),
-        lambda: table.game,
+        lambda: table.state(),
+        lambda: table.unwrapped.game,
     )
     for call in calls:
         with pytest.raises(InvalidStateError, match=r"call reset\(\) first"):
             call()
+    assert table.render() is None  # nothing to show yet, as the raw environment says
 
 
 def finished(seed: int) -> Any:
@@ -253,6 +259,69 @@ def finished(seed: int) -> Any:
     while not briscola.is_over(table.game):
         table.step(action_index(briscola.legal_moves(table.game)[0]))
     return table
+
+
+def test_the_wrapped_env_refuses_what_the_raw_env_refuses_once_every_agent_has_left() -> None:
+    table = env("classic")
+    table.reset(seed=3)
+    for _ in table.agent_iter():
+        obs, _, terminated, _, _ = table.last()
+        table.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert table.agents == []
+    with pytest.raises(InvalidStateError, match="every agent has left"):
+        table.last()
+    with pytest.raises(InvalidStateError, match="every agent has left"):
+        table.last(observe=False)
+    with pytest.raises(IllegalMoveError, match="every agent has left"):
+        table.step(None)
+    with pytest.raises(briscola.RulesError, match="observe='x' is not valid"):
+        table.last(observe="x")
+    assert str(table) == "briscola_v0"
+
+
+def test_a_loop_over_agent_iter_that_does_not_step_is_refused_with_a_library_error() -> None:
+    table = env("classic")
+    table.reset(seed=1)
+    agents = iter(table.agent_iter())
+    assert next(agents) == table.agent_selection
+    with pytest.raises(InvalidStateError, match=r"step\(\) the agent that agent_iter\(\) gave"):
+        next(agents)
+    table.step(int(np.flatnonzero(table.last()[0]["action_mask"])[0]))
+    assert next(agents) == table.agent_selection
+
+
+@pytest.mark.parametrize("make", [raw_env, env], ids=["raw_env", "env"])
+def test_agent_iter_stops_after_max_iter_agents_and_refuses_a_bad_max_iter(make: Any) -> None:
+    table = make("classic")
+    table.reset(seed=1)
+    for bad in (-1, 1.5, "3", None, True, Hostile()):
+        with pytest.raises(briscola.RulesError, match=r"max_iter=.* is not valid: use a whole"):
+            table.agent_iter(bad)
+    assert list(table.agent_iter(0)) == []
+    assert list(table.agent_iter(HostileInt(1))) == [table.agent_selection]
+    given = []
+    for agent in table.agent_iter(np.int64(3)):
+        given.append(agent)
+        table.step(int(np.flatnonzero(table.last()[0]["action_mask"])[0]))
+    assert len(given) == 3
+
+
+@pytest.mark.parametrize("variant", ["classic", "chiamata", "bugiarda-5", "classic-4"])
+def test_state_is_every_seats_observation_in_seat_order(variant: str) -> None:
+    table = env(variant)  # type: ignore[arg-type]
+    check_state_space(table)  # PettingZoo's own check of the space
+    table.reset(seed=5)
+    rng = np.random.default_rng(5)
+    seats = range(table.unwrapped.rules.players)
+    for _ in table.agent_iter():
+        state = table.unwrapped.game
+        expected = np.concatenate([observation(observe(state, seat)) for seat in seats])
+        whole = table.state()
+        assert whole.dtype == np.float32
+        assert table.state_space.contains(whole)
+        np.testing.assert_array_equal(whole, expected)
+        obs, _, terminated, _, _ = table.last()
+        table.step(None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
 def test_dead_steps_follow_pettingzoo_and_any_other_step_is_refused() -> None:

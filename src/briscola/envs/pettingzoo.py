@@ -11,9 +11,15 @@ A seat may act several times in a row (a swap or a claim before its play, the ca
 naming the trump right after the auction): `agent_selection` simply stays on it. Rewards
 are the deal's game points (`Score.deltas`), given when the deal ends; a void deal ends
 with zero rewards. ``reset(seed=s)`` deals exactly ``new_game(variant, seed=s)``;
-``reset(options={"dealer": d})`` picks the dealer. `env` leaves out PettingZoo's
+``reset(options={"dealer": d})`` picks the dealer. ``state()`` is the whole table for a
+critic that sees every seat: every seat's observation vector, in seat order.
+
+`env` wraps the environment in PettingZoo's ``OrderEnforcingWrapper``, made to raise the
+raw environment's own `briscola.errors` errors where PettingZoo's would raise an assertion
+(a call before ``reset()``, a loop over ``agent_iter()`` that does not step) or a
+``KeyError`` (``last()`` once every agent has left). It leaves out PettingZoo's
 ``AssertOutOfBoundsWrapper``: the raw environment already refuses every action outside the
-action space with a `briscola.errors` error, where the wrapper would raise an assertion.
+action space with a `briscola.errors` error.
 
 Needs ``pip install 'briscola[pettingzoo]'``.
 
@@ -32,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .._numbers import whole_number
 from .._quote import quote
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import new_game
@@ -47,7 +54,7 @@ _np = require("numpy", "pettingzoo")
 import gymnasium  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
-from pettingzoo.utils.env import AECIterable  # noqa: E402
+from pettingzoo.utils.env import AECIterable, AECIterator  # noqa: E402
 
 from .. import encoding  # noqa: E402
 
@@ -105,6 +112,7 @@ class raw_env(AECEnv):
             agent: gymnasium.spaces.Discrete(encoding.NUM_ACTIONS)
             for agent in self.possible_agents
         }
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, (n * shape[0],), dtype=_np.float32)
         self._tracker: encoding.Tracker | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -250,15 +258,31 @@ class raw_env(AECEnv):
             self.infos[agent],
         )
 
-    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
-        """The agent to act, step after step, until every agent has left.
+    def state(self) -> Any:
+        """The whole table as one ``float32`` vector, in `state_space`, for a critic that
+        sees every seat: the observation vector of each seat, seat 0 first, one after
+        another (a seat that sits out the deal included). It holds every hand; the order
+        of the stock, which no seat sees, is not in it.
 
         Raises:
             InvalidStateError: before the first `reset`.
         """
+        tracker = self._tracker
+        if tracker is None:
+            raise no_deal()
+        return _np.concatenate([tracker.observation(seat) for seat in range(self.rules.players)])
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
+        """The agent to act, step after step, until every agent has left or ``max_iter``
+        agents have been given.
+
+        Raises:
+            InvalidStateError: before the first `reset`.
+            RulesError: if ``max_iter`` is not a whole number from 0.
+        """
         if self._tracker is None:
             raise no_deal()
-        return super().agent_iter(max_iter)
+        return super().agent_iter(_max_iter(max_iter))
 
     def _finish(self, state: State) -> None:
         """End the deal: each agent's reward, and its cumulative reward (0 until now), are
@@ -287,9 +311,66 @@ class raw_env(AECEnv):
         """Nothing to release."""
 
 
+def _max_iter(value: object) -> int:
+    number = whole_number(value)
+    if number is None or number < 0:
+        raise RulesError(f"max_iter={quote(value)} is not valid: use a whole number from 0")
+    return number
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's wrapper that keeps calls in order, with the raw environment's errors.
+
+    The raw environment already refuses, with a `briscola.errors` error, every call made
+    before ``reset()`` or after every agent has left; the calls go straight to it, where
+    PettingZoo's wrapper would raise an assertion or look an agent up that is gone.
+    """
+
+    def step(self, action: Any) -> None:
+        self._has_updated = True
+        self.env.step(action)
+
+    def observe(self, agent: str) -> Any:
+        return self.env.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def state(self) -> Any:
+        return self.env.state()
+
+    def render(self) -> Any:
+        return self.env.render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self.env.agent_iter(max_iter)  # refuses a call before reset() and a bad max_iter
+        self._has_updated = True  # a new loop: what an earlier one left undone is not its fault
+        return _InOrder(self, _max_iter(max_iter))
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own wrapper prints: the environment's name
+
+
+class _InOrder(AECIterable):
+    def __iter__(self) -> _InOrderIterator:
+        return _InOrderIterator(self.env, self.max_iter)
+
+
+class _InOrderIterator(AECIterator):
+    def __next__(self) -> str:
+        agent: str = super().__next__()  # stops first when the loop is done
+        env: _OrderEnforcing = self.env
+        if not env._has_updated:
+            raise InvalidStateError(
+                "step() the agent that agent_iter() gave before asking for the next one"
+            )
+        env._has_updated = False
+        return agent
+
+
 def env(
     variant: VariantId | Rules = "classic", render_mode: str | None = None, **options: Any
 ) -> Any:
-    """The environment of ``variant`` in PettingZoo's ``OrderEnforcingWrapper``; see
-    `raw_env` for the arguments."""
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode=render_mode, **options))
+    """The environment of ``variant`` in PettingZoo's ``OrderEnforcingWrapper``, raising
+    the raw environment's errors; see `raw_env` for the arguments."""
+    return _OrderEnforcing(raw_env(variant, render_mode=render_mode, **options))
