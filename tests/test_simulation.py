@@ -14,7 +14,9 @@ import math
 import random
 import re
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -311,6 +313,53 @@ def test_an_executor_that_has_been_shut_down_is_refused() -> None:
     threads.shutdown()
     with pytest.raises(RulesError, match="the executor takes no more work: cannot schedule"):
         simulate("classic", _players(2), 3, seed=1, executor=threads)
+
+
+class _Misbehaving(Executor):
+    """An executor that runs each piece of work at once and spoils what it gives back."""
+
+    def __init__(self, spoil: Callable[[Future[Any]], object]) -> None:
+        self.spoil = spoil
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return self.spoil(future)
+
+
+def _result(value: object) -> Future[Any]:
+    future: Future[Any] = Future()
+    future.set_result(value)
+    return future
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda future: 42, "submit\\(\\) must return a concurrent.futures.Future, not int"),
+        (lambda future: _result(7), "did not give back games 0 to 1"),
+        (lambda future: _result(()), "did not give back games 0 to 1"),
+        (lambda future: _result("ab"), "did not give back games 0 to 1"),
+        (lambda future: _result(future.result()[::-1]), "did not give back games 0 to 1"),
+        (lambda future: _result(future.result()[:1]), "did not give back games 0 to 1"),
+    ],
+    ids=["not a future", "not a tuple", "no games", "text", "reversed", "one game short"],
+)
+def test_an_executor_that_spoils_the_work_is_refused(
+    spoil: Callable[[Future[Any]], object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        simulate("classic", _players(2), 2, seed=1, executor=_Misbehaving(spoil), chunk=2)
+
+
+def test_an_executor_that_fails_to_say_its_workers_gets_the_default_chunk() -> None:
+    class Odd(_Misbehaving):
+        @property
+        def _max_workers(self) -> int:
+            raise KeyError("workers")
+
+    run = simulate("classic", _players(2), 3, seed=1, executor=Odd(lambda future: future))
+    assert run.games == simulate("classic", _players(2), 3, seed=1).games
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")

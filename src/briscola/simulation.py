@@ -355,16 +355,31 @@ def simulate(
             try:
                 for start in range(0, games, size):
                     stop = min(games, start + size)
-                    futures.append((start, executor.submit(job.play, start, stop)))
+                    future = executor.submit(job.play, start, stop)
+                    if not isinstance(future, Future):
+                        raise RulesError(
+                            "the executor's submit() must return a concurrent.futures.Future, "
+                            f"not {type(future).__name__}"
+                        )
+                    futures.append((start, future))
             except RuntimeError as error:  # an executor that has been shut down
-                for _, future in futures:
-                    future.cancel()
+                _cancel(futures)
                 raise RulesError(f"the executor takes no more work: {str(error)[:200]}") from None
+            except RulesError:
+                _cancel(futures)
+                raise
             for start, future in futures:
+                stop = min(games, start + size)
                 part = future.result()
+                if not _played(part, start, stop):
+                    _cancel(futures)
+                    raise RulesError(
+                        f"the executor did not give back games {start} to {stop - 1} as they "
+                        "were played: it must return each result unchanged"
+                    )
                 results.extend(part)
                 if bar is not None:
-                    bar.update(min(games, start + size) - start)
+                    bar.update(stop - start)
     finally:
         if bar is not None:
             bar.close()
@@ -395,8 +410,27 @@ def _match_format(r: Rules, match: object, options: dict[str, Any]) -> MatchForm
     raise RulesError(f"match={quote(match)} is not valid: use False, True or a match format")
 
 
+def _cancel(futures: list[tuple[int, Future[tuple[GameResult, ...]]]]) -> None:
+    for _, future in futures:
+        future.cancel()
+
+
+def _played(part: object, start: int, stop: int) -> bool:
+    """Whether ``part`` is what `_Job.play` gives for games ``start`` to ``stop - 1``."""
+    return (
+        type(part) is tuple
+        and len(part) == stop - start
+        and all(
+            type(game) is GameResult and game.index == start + i for i, game in enumerate(part)
+        )
+    )
+
+
 def _default_chunk(executor: Executor, games: int) -> int:
-    workers = getattr(executor, "_max_workers", None)
+    try:  # the standard pools' worker count; any executor may lack it, or fail to give it
+        workers = executor._max_workers  # type: ignore[attr-defined]
+    except Exception:
+        workers = None
     if type(workers) is not int or workers < 1:
         return 64
     return max(1, math.ceil(games / (4 * workers)))
