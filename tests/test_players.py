@@ -14,6 +14,7 @@ import pickle
 import random
 from collections.abc import Callable
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,8 +23,10 @@ import briscola
 from briscola import (
     Bid,
     BidPoints,
+    Card,
     Declare,
     GreedyPlayer,
+    InvalidStateError,
     Move,
     NameSuit,
     Pass,
@@ -147,6 +150,15 @@ def test_a_bot_refuses_what_is_not_a_view(kind: str) -> None:
         player(idle)
 
 
+@pytest.mark.parametrize("kind", sorted(BOTS))
+@pytest.mark.parametrize("junk", [None, "AD", 0, Card.parse("AD"), ()])
+def test_a_bot_never_returns_what_is_not_a_move(kind: str, junk: object) -> None:
+    view = observe(new_game("classic", seed=7), 0)
+    edited = attrs.evolve(view, legal_moves=(junk,))  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        BOTS[kind](1)(edited)
+
+
 @pytest.mark.parametrize("make", [RandomPlayer, GreedyPlayer, SearchPlayer])
 def test_a_bad_seed_is_a_rules_error(make: Callable[..., Player]) -> None:
     with pytest.raises(RulesError, match="seed="):
@@ -170,6 +182,8 @@ def test_a_numpy_integer_seed_plays_as_its_int(kind: str) -> None:
     ("budget", "message"),
     [
         ({"worlds": 0}, "worlds="),
+        ({"worlds": 10**12}, "worlds=1000000000000 is not valid: use a whole number from 1 to"),
+        ({"auction_worlds": 10_001}, "auction_worlds=10001 is not valid"),
         ({"rollout": "smart"}, "rollout="),
         ({"time_ms": -1}, "time_ms="),
         ({"time_ms": float("nan")}, "time_ms="),

@@ -42,6 +42,7 @@ from .cards import DECK, Card, Rank, Suit
 from .errors import _FOREIGN, BriscolaError, RulesError
 from .game import _inconsistent_view, apply, legal_moves, random_playout
 from .moves import (
+    MOVE_TYPES,
     STRONG_HAND,
     WEAK_HAND,
     Bid,
@@ -160,9 +161,10 @@ def _check_seed(seed: object, who: str) -> int | None:
 def _check_view(view: object, who: str) -> View:
     if not isinstance(view, View):
         raise RulesError(f"{who} needs a View from observe(), not {type(view).__name__}")
-    if type(view.legal_moves) is not tuple:
-        _inconsistent_view(who)
-    if not view.legal_moves:
+    moves = view.legal_moves
+    if type(moves) is not tuple or not all(type(move) in MOVE_TYPES for move in moves):
+        _inconsistent_view(who)  # a bot returns one of these: they must be moves
+    if not moves:
         raise RulesError(
             f"{who} was asked to move for seat {quote(view.seat)}, which is not to act"
         )
@@ -606,6 +608,11 @@ def _positive(value: object) -> bool:
         return False
 
 
+# A bound on a decision's work: at about a millisecond a world, 10,000 worlds already take
+# seconds a move.
+_MAX_WORLDS: Final = 10_000
+
+
 class SearchPlayer(_Bot):
     """Perfect-information Monte Carlo search over sampled deals.
 
@@ -637,14 +644,14 @@ class SearchPlayer(_Bot):
 
     Args:
         seed: Makes the search repeatable; ``None`` seeds from the operating system.
-        worlds: The most deals sampled per decision (default 64); the search stops
-            earlier once one card is clearly ahead of the others.
+        worlds: The most deals sampled per decision (default 64, at most 10,000); the
+            search stops earlier once one card is clearly ahead of the others.
         rollout: ``"greedy"`` (default) or ``"random"``.
         time_ms: If given, stop sampling worlds once this many milliseconds have passed
             (at least one world is always searched). A time budget makes the player's moves
             depend on the machine's speed; leave it ``None`` for repeatable results.
-        auction_worlds: The most deals sampled per bid or call in Chiamata (default 24);
-            the search stops earlier once one candidate is clearly ahead.
+        auction_worlds: The most deals sampled per bid or call in Chiamata (default 24, at
+            most 10,000); the search stops earlier once one candidate is clearly ahead.
 
     Raises:
         RulesError: for a bad seed or budget.
@@ -660,12 +667,12 @@ class SearchPlayer(_Bot):
         auction_worlds: int = 24,
     ) -> None:
         self.seed: Final = _check_seed(seed, "SearchPlayer")
-        if type(worlds) is not int or worlds < 1:
-            raise RulesError(f"worlds={quote(worlds)} is not valid: use a whole number from 1")
-        if type(auction_worlds) is not int or auction_worlds < 1:
-            raise RulesError(
-                f"auction_worlds={quote(auction_worlds)} is not valid: use a whole number from 1"
-            )
+        for name, budget in (("worlds", worlds), ("auction_worlds", auction_worlds)):
+            if type(budget) is not int or not 1 <= budget <= _MAX_WORLDS:
+                raise RulesError(
+                    f"{name}={quote(budget)} is not valid: use a whole number from 1 to "
+                    f"{_MAX_WORLDS:,}"
+                )
         if type(rollout) is not str or rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and not _positive(time_ms):
