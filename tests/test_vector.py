@@ -231,6 +231,30 @@ def test_bad_input_raises_the_library_errors() -> None:
     assert not game.legal_mask().any()
 
 
+@pytest.mark.parametrize("kind", ["m8[s]", "M8[s]", "f4", "?", "O", "U2"])
+def test_only_integer_arrays_are_card_ids_or_seats(kind: str) -> None:
+    ids = np.arange(40)
+    with pytest.raises(RulesError, match="decks must hold card ids"):
+        VectorGame("classic", decks=ids.astype(kind)[None])
+    game = VectorGame("classic", decks=ids[None])
+    actions = game.random_actions(0)
+    with pytest.raises(RulesError, match="actions must be 1 card ids"):
+        game.step(actions.astype(kind))
+    with pytest.raises(RulesError, match="seats must be whole numbers"):
+        game.observations(np.zeros(1).astype(kind))
+    assert game.ply == 0
+
+
+def test_a_bad_deck_is_named_by_its_row_however_many_rows_come_before() -> None:
+    decks = shuffled_decks("classic", 70_000, seed=3)
+    decks[69_999, 7] = decks[69_999, 8]
+    with pytest.raises(RulesError, match="deck 69999 is not a deck of 'classic'"):
+        VectorGame("classic", decks=decks)
+    decks[69_999, 7] = 40
+    with pytest.raises(RulesError, match="deck 69999 is not"):
+        VectorGame("classic", decks=decks)
+
+
 def test_random_actions_are_seeded_and_uniform_over_the_hand() -> None:
     deals = 30_000
     game = VectorGame("classic", count=deals, seed=2)

@@ -42,6 +42,11 @@ __all__ = ["MAX_DEALS", "SUPPORTED", "VectorGame", "shuffled_decks"]
 SUPPORTED: Final = ("classic", "classic-3", "classic-4", "classic-6")
 """The presets `VectorGame` plays, each with its default table rules."""
 
+# numpy's signed and unsigned integers; `numpy.issubdtype` also counts a time span
+# (timedelta64) as an integer.
+_WHOLE_KINDS: Final = ("i", "u")
+_CHECKED_ROWS: Final = 1 << 16
+
 MAX_DEALS: Final = 1 << 22
 """The most deals one `VectorGame` holds and one `shuffled_decks` call shuffles
 (4,194,304, about 1 GB for a `VectorGame` of ``classic``): play more as several batches."""
@@ -322,7 +327,7 @@ class VectorGame:
                 f"decks must have one row of {size} card ids per deal, not shape "
                 f"{quote(tuple(array.shape))}"
             )
-        if not np.issubdtype(array.dtype, np.integer):
+        if array.dtype.kind not in _WHOLE_KINDS:
             raise RulesError(f"decks must hold card ids (whole numbers), not {array.dtype}")
         if array.shape[0] > MAX_DEALS:
             raise RulesError(
@@ -330,17 +335,20 @@ class VectorGame:
                 f"{MAX_DEALS:,} (MAX_DEALS), and play more deals as several batches"
             )
         # A row of `size` ids from 0 to 39 whose bits cover exactly the preset's `size`
-        # cards holds each of them once.
-        inside = ((array >= 0) & (array < 40)).all(axis=1)
-        bits = np.left_shift(np.int64(1), np.clip(array, 0, 39).astype(np.int64))
-        covered = np.bitwise_or.reduce(bits, axis=1)
+        # cards holds each of them once. The rows are checked a block at a time, so that
+        # the 64-bit masks never take more memory than the game itself.
         expected = sum(1 << card.id for card in r.deck)
-        wrong = np.nonzero(~inside | (covered != expected))[0]
-        if wrong.size:
-            raise RulesError(
-                f"deck {int(wrong[0])} is not a deck of {r.variant!r}: each row must hold "
-                f"every card id of the preset exactly once ({size} cards)"
-            )
+        for start in range(0, array.shape[0], _CHECKED_ROWS):
+            block = array[start : start + _CHECKED_ROWS]
+            inside = ((block >= 0) & (block < 40)).all(axis=1)
+            bits = np.left_shift(np.int64(1), np.clip(block, 0, 39).astype(np.int64))
+            covered = np.bitwise_or.reduce(bits, axis=1)
+            wrong = np.nonzero(~inside | (covered != expected))[0]
+            if wrong.size:
+                raise RulesError(
+                    f"deck {start + int(wrong[0])} is not a deck of {r.variant!r}: each row "
+                    f"must hold every card id of the preset exactly once ({size} cards)"
+                )
         return array.astype(np.int8)  # type: ignore[no-any-return]
 
     # --- dealing ---------------------------------------------------------------------------
@@ -578,7 +586,7 @@ class VectorGame:
             array = np.asarray(actions)
         except Exception:  # numpy passes on what the value's own methods raise
             raise RulesError("actions must be one card id per deal") from None
-        if array.shape != (self.num_deals,) or not np.issubdtype(array.dtype, np.integer):
+        if array.shape != (self.num_deals,) or array.dtype.kind not in _WHOLE_KINDS:
             raise RulesError(
                 f"actions must be {self.num_deals} card ids (whole numbers), one per deal, "
                 f"not an array of shape {quote(tuple(array.shape))} and type {array.dtype}"
@@ -756,7 +764,7 @@ class VectorGame:
             raise RulesError(
                 f"seats must be one seat or one seat per deal ({self.num_deals})"
             ) from None
-        if not np.issubdtype(array.dtype, np.integer) or ((array < 0) | (array >= n)).any():
+        if array.dtype.kind not in _WHOLE_KINDS or ((array < 0) | (array >= n)).any():
             raise RulesError(f"seats must be whole numbers from 0 to {n - 1}")
         return array.astype(np.intp)  # type: ignore[no-any-return]
 
