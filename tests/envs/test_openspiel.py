@@ -146,6 +146,78 @@ def test_the_received_order_tells_information_states_apart() -> None:
     assert a.information_state_string(1) == b.information_state_string(1)
 
 
+def test_how_far_the_deal_has_gone_tells_information_states_apart() -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic"})
+    one = game.new_initial_state()
+    one.apply_action(5)  # the first card, to seat 0
+    two = one.clone()
+    two.apply_action(9)  # the second, to seat 1: seat 0 sees that one more card is out
+    for player in (0, 1):
+        assert one.information_state_string(player) != two.information_state_string(player)
+        assert one.observation_tensor(player) != two.observation_tensor(player)
+    assert "(2 cards from the pack): 6D" in two.information_state_string(0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("classic", ""),
+        ("classic-3", "removed_two:random"),
+        ("chiamata", ""),
+        ("bugiarda-5", "trump_source:separate_flip"),
+    ],
+)
+def test_while_dealing_the_tensor_holds_what_the_dealt_deal_shows_of_it(
+    variant: str, options: str
+) -> None:
+    """At each chance node, the parts a player can see of the deal so far (its cards,
+    the count of each seat's cards, the dealer, the trump suit, the removed 2) are set as
+    the finished deal's observation sets them."""
+    game = pyspiel.load_game("briscola", {"variant": variant, "options": options})
+    r = game.rules
+    segments = {s.name: s for s in briscola.encoding.observation_layout(r)}
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    seen = []
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+        seen.append([np.array(state.observation_tensor(p)) for p in range(r.players)])
+    final = [np.array(state.observation_tensor(p)) for p in range(r.players)]
+    hand_cards = r.dealt_cards + (1 if r.removed_two == "random" else 0)
+    flips = 1 if "separate_flip" in options else 0
+    last_dealing = seen[hand_cards + flips - 1]  # every hand dealt, the stock still coming
+    names = ["hand", "hand_sizes", "dealer", "trump_suit", "removed"]
+    for player in range(r.players):
+        for name in (n for n in names if n in segments):
+            part = slice(segments[name].offset, segments[name].offset + segments[name].size)
+            if name == "trump_suit" and not flips:
+                continue  # turned up with the deal's last card, after the hands
+            np.testing.assert_array_equal(last_dealing[player][part], final[player][part])
+    sizes = segments["hand_sizes"]
+    before = flips + (1 if r.removed_two == "random" else 0)  # outcomes that are no hand card
+    for out, tensors in enumerate(seen, start=1):
+        in_hands = min(max(out - before, 0), r.dealt_cards)
+        for tensor in tensors:
+            held = tensor[sizes.offset : sizes.offset + sizes.size].sum() * r.hand_size
+            assert held == pytest.approx(in_hands, abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        {"perfect_recall": False, "private_info": "NONE"},
+        {"perfect_recall": True, "public_info": False},
+        {"perfect_recall": False, "private_info": "ALL_PLAYERS"},
+    ],
+)
+def test_an_observation_type_the_game_does_not_offer_is_refused(kind: dict[str, Any]) -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic"})
+    if "private_info" in kind:
+        kind = {**kind, "private_info": getattr(pyspiel.PrivateInfoType, kind["private_info"])}
+    with pytest.raises(RulesError, match="the observer sees the table as one player does"):
+        game.make_py_observer(pyspiel.IIGObservationType(**kind))
+
+
 @pytest.mark.parametrize("variant", ["classic", "briscolone"])
 def test_ismcts_plays_whole_deals(variant: str) -> None:
     game = pyspiel.load_game("briscola", {"variant": variant})

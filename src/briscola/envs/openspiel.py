@@ -26,8 +26,11 @@ string its rendering. Information states: the string is a key of everything the 
 knows (its view, the order it received its cards included), so two histories give the same
 string exactly when the player cannot tell them apart; the tensor is the observation
 followed by two planes of 40: the order in which the player received each card, and the
-trick in which each card was played. `resample_from_infostate` draws a world with
-`briscola.determinize`, so OpenSpiel's information-set search (ISMCTS) can play.
+trick in which each card was played. While the cards are dealt, a player sees its cards,
+every seat's count of cards, the dealer and what has been turned up, and the strings say
+how many cards have left the pack. Only one player's view is offered (OpenSpiel's default
+observation types). `resample_from_infostate` draws a world with `briscola.determinize`,
+so OpenSpiel's information-set search (ISMCTS) can play.
 
 Needs ``pip install 'briscola[openspiel]'``.
 """
@@ -198,11 +201,14 @@ class BriscolaGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> BriscolaObserver:
         """The observer of observations (default) or of information states
-        (``perfect_recall=True``).
+        (``perfect_recall=True``), as one player sees the table: its own cards and
+        what every seat sees.
 
         Raises:
             RulesError: ``iig_obs_type`` is not ``None`` or a
-                ``pyspiel.IIGObservationType``, or ``params`` is not empty.
+                ``pyspiel.IIGObservationType`` with ``public_info=True`` and
+                ``private_info=SINGLE_PLAYER`` (observations of the public part alone, or
+                of every player's cards, are not offered), or ``params`` is not empty.
         """
         if params is not None and not isinstance(params, dict):
             raise RulesError(f"params must be a dict, not {type(params).__name__}")
@@ -214,6 +220,16 @@ class BriscolaGame(pyspiel.Game):
             raise RulesError(
                 "iig_obs_type must be None or a pyspiel.IIGObservationType, "
                 f"not {type(iig_obs_type).__name__}"
+            )
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise RulesError(
+                "the observer sees the table as one player does: ask for public_info=True "
+                "and private_info=SINGLE_PLAYER (the defaults), not "
+                f"public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
             )
         return BriscolaObserver(self.rules, perfect_recall=bool(iig_obs_type.perfect_recall))
 
@@ -416,8 +432,7 @@ class BriscolaObserver:
         self.tensor.fill(0.0)
         game_state = state.game_state
         if game_state is None:
-            for card_id in _dealt_to(state, player):
-                self.tensor[card_id] = 1.0  # the hand plane holds the cards dealt so far
+            self._set_dealing(state, player)
             return
         view = observe(game_state, player)
         self.tensor[: self._size] = encoding.observation(view)
@@ -434,6 +449,25 @@ class BriscolaObserver:
             for card in view.trick:
                 played[card.id] = 1.0
 
+    def _set_dealing(self, state: BriscolaState, player: int) -> None:
+        """What ``player`` sees while the cards are dealt, in the observation's parts: its
+        cards, every seat's count of cards, the dealer, the trump suit and the 2 removed
+        once turned up."""
+        r = self.rules
+        n = r.players
+        offsets = {segment.name: segment.offset for segment in encoding.observation_layout(r)}
+        tensor = self.tensor
+        for card_id in _dealt_to(state, player):
+            tensor[card_id] = 1.0
+        for seat in range(n):
+            count = len(_dealt_to(state, seat))
+            tensor[offsets["hand_sizes"] + (seat - player) % n] = count / r.hand_size
+        tensor[offsets["dealer"] + (state._dealer - player) % n] = 1.0
+        if state._trump_suit is not None and "trump_suit" in offsets:
+            tensor[offsets["trump_suit"] + _SUITS.index(state._trump_suit)] = 1.0
+        if r.removed_two == "random" and state._deck and "removed" in offsets:
+            tensor[offsets["removed"] + state._deck[0]] = 1.0
+
     def string_from(self, state: BriscolaState, player: int) -> str:
         """The observation string (the rendered view) or the information-state key.
 
@@ -443,8 +477,10 @@ class BriscolaObserver:
         player = self._check(state, player)
         game_state = state.game_state
         if game_state is None:
+            # How far the deal has gone is public: two deals alike but for it differ.
             cards = " ".join(str(Card.from_id(c)) for c in _dealt_to(state, player))
-            return f"seat {player} dealing: {cards}" + _public(state)
+            out = len(state._deck)
+            return f"seat {player} dealing ({out} cards from the pack): {cards}" + _public(state)
         view = observe(game_state, player)
         if not self.perfect_recall:
             return render(view)
