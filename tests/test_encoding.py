@@ -11,7 +11,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import pytest
@@ -205,6 +208,26 @@ def test_numpy_integers_are_indices() -> None:
     move = legal_moves(state)[1]
     assert action_move(np.int64(action_index(move)), state) == move
     assert action_move(np.uint8(action_index(move)), observe(state, 0)) == move
+
+
+@pytest.mark.parametrize("copy_of", ["copy", "deepcopy", "pickle"])
+def test_a_copied_tracker_follows_its_own_deal(copy_of: str) -> None:
+    states = replay(GameSpec(briscola.rules("classic-4"), seed=4, dealer=None, choices=[1, 2]))
+    tracker = Tracker(states[0])
+    for state in states[1:6]:
+        tracker.apply(state.history[-1][1])
+    copies: dict[str, Callable[[Tracker], Tracker]] = {
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+        "pickle": lambda t: pickle.loads(pickle.dumps(t)),
+    }
+    twin = copies[copy_of](tracker)
+    assert twin.state == tracker.state
+    for state in states[6:]:
+        tracker.apply(state.history[-1][1])  # the original moves on; the twin stays
+    for seat in range(4):
+        assert np.array_equal(twin.observation(seat), observation(observe(states[5], seat)))
+        assert np.array_equal(tracker.observation(seat), observation(observe(states[-1], seat)))
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -795,6 +795,10 @@ class Tracker:
     a blind first trick) rebuilds the values instead, when next asked for. Either way
     ``tracker.observation(seat)`` equals ``observation(observe(tracker.state, seat))``.
 
+    A tracker copies (`copy.copy`, `copy.deepcopy`) and pickles as a new tracker of the same
+    state, so that a copy follows its own deal: an environment holding one can be copied
+    or sent to another process.
+
     Args:
         state: The deal to follow, at any point.
 
@@ -843,6 +847,11 @@ class Tracker:
             if not self._auction_open:
                 break
             self._auction(seat, move)
+
+    def __reduce__(self) -> tuple[type[Tracker], tuple[State]]:
+        # A copy or an unpickled tracker starts afresh from the same state: its values
+        # are an array of its own, never shared with this one.
+        return (Tracker, (self._state,))
 
     @property
     def state(self) -> State:

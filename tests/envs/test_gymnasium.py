@@ -3,6 +3,7 @@ environments, opponents, seeds, rewards and masks."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 from typing import Any
 
@@ -245,6 +246,76 @@ def test_an_opponent_whose_with_seed_gives_no_player_is_named() -> None:
     env = BriscolaEnv("classic", opponents=Odd())
     with pytest.raises(RulesError, match=r"the opponent Odd\(\) has a with_seed"):
         env.reset(seed=1)
+
+
+class _Failing:
+    """An opponent that plays its first legal move until told to fail."""
+
+    def __init__(self) -> None:
+        self.failure: object = None
+
+    def __call__(self, view: View) -> briscola.Move:
+        if isinstance(self.failure, Exception):
+            raise self.failure
+        if self.failure is not None:
+            return self.failure  # type: ignore[return-value]
+        return view.legal_moves[0]
+
+    def __repr__(self) -> str:
+        return "Failing()"
+
+
+@pytest.mark.parametrize(
+    ("failure", "error", "message"),
+    [
+        (
+            briscola.Pass(),
+            IllegalMoveError,
+            r"the opponent at seat 1 \(Failing\(\)\) chose Pass\(\)",
+        ),
+        ("AD", IllegalMoveError, "chose 'AD', which is not one of its legal moves"),
+        (KeyError("its own bug"), KeyError, "its own bug"),
+    ],
+)
+def test_an_opponent_that_fails_leaves_the_environment_as_it_was(
+    failure: object, error: type[Exception], message: str
+) -> None:
+    opponent = _Failing()
+    env = BriscolaEnv("classic", opponents=opponent)
+    env.reset(seed=1)
+    before, mask = env.game, env.action_masks()
+    opponent.failure = failure
+    with pytest.raises(error, match=message):
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert env.game is before
+    assert np.array_equal(env.action_masks(), mask)
+    assert np.array_equal(env._observation(), observation(observe(before, 0)))
+    opponent.failure = None
+    _, _, terminated, _, _ = env.step(int(np.flatnonzero(mask)[0]))  # and play goes on
+    assert not terminated
+    # A reset whose opponents fail keeps the deal in progress (seat 1 learns, seat 0 leads).
+    second = BriscolaEnv("classic", seat=1, opponents=opponent)
+    second.reset(seed=1)
+    kept = second.game
+    opponent.failure = failure
+    with pytest.raises(error):
+        second.reset(seed=2)
+    assert second.game is kept
+
+
+@pytest.mark.parametrize("copy_of", ["deepcopy", "pickle"])
+def test_an_environment_copies_after_reset_and_the_copy_plays_alike(copy_of: str) -> None:
+    env = BriscolaEnv("classic-4", seat=2)
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    twin = copy.deepcopy(env) if copy_of == "deepcopy" else pickle.loads(pickle.dumps(env))
+    for table in (env, twin):
+        terminated = False
+        while not terminated:
+            action = int(np.flatnonzero(table.action_masks())[-1])
+            observed, _, terminated, _, _ = table.step(action)
+            assert np.array_equal(observed, observation(observe(table.game, 2)))
+    assert twin.game == env.game
 
 
 @pytest.mark.parametrize("seat", [np.int64(1), np.uint8(1), 1])

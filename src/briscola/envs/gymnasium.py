@@ -40,7 +40,7 @@ from .._deal import derived_seed
 from .._quote import quote, reason
 from ..errors import _FOREIGN, IllegalMoveError, RulesError
 from ..game import new_game
-from ..moves import Move
+from ..moves import MOVE_TYPES, Move
 from ..players import RandomPlayer, refuse_class
 from ..render import render
 from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
@@ -211,10 +211,14 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         the last seat, as in `new_game`); other keys are ignored. Where the dealer sits out
         the deal (``bugiarda-5``), the learning seat cannot deal.
 
+        An opponent that fails (chooses a move that is not legal, or raises) leaves the
+        environment as it was before the call, its deal unchanged.
+
         Raises:
             RulesError: for a seed that is not a whole number of 0 or more, a bad dealer,
                 ``options`` that is not a dict, or an opponent whose ``with_seed`` does not
                 return a player.
+            IllegalMoveError: if an opponent chooses a move that is not legal, naming it.
         """
         seed = as_seed(seed)
         if seed is not None and seed < 0:
@@ -224,20 +228,26 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         dealer = self._dealer(options)
         super().reset(seed=seed)
         deal_seed = seed
-        while True:
-            if deal_seed is None:
-                deal_seed = int(self.np_random.integers(_SEED_SPAN))
-            # One unrelated stream per seat and deal: with `deal_seed + s`, seat 2 of one
-            # episode would replay seat 1 of the next seed's.
-            self._players = [
-                _reseeded(p, derived_seed("gymnasium/opponent", deal_seed, s))
-                for s, p in enumerate(self.opponents)
-            ]
-            self._tracker = encoding.Tracker(new_game(self.rules, seed=deal_seed, dealer=dealer))
-            self._advance()
-            if self.game.phase is not Phase.OVER:
-                break
-            deal_seed = None  # over before the learning seat acted: deal again
+        kept = self._tracker, self._players
+        try:
+            while True:
+                if deal_seed is None:
+                    deal_seed = int(self.np_random.integers(_SEED_SPAN))
+                # One unrelated stream per seat and deal: with `deal_seed + s`, seat 2 of
+                # one episode would replay seat 1 of the next seed's.
+                self._players = [
+                    _reseeded(p, derived_seed("gymnasium/opponent", deal_seed, s))
+                    for s, p in enumerate(self.opponents)
+                ]
+                deal = new_game(self.rules, seed=deal_seed, dealer=dealer)
+                self._tracker = encoding.Tracker(deal)
+                self._advance()
+                if self.game.phase is not Phase.OVER:
+                    break
+                deal_seed = None  # over before the learning seat acted: deal again
+        except BaseException:
+            self._tracker, self._players = kept
+            raise
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
@@ -262,9 +272,12 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Play the move with index ``action`` for the learning seat, then the opponents'
         moves up to its next turn or the end of the deal.
 
+        An opponent that fails (chooses a move that is not legal, or raises) leaves the
+        deal as it was before the call, the learning seat's move undone.
+
         Raises:
-            IllegalMoveError: if the deal is over, or (with ``illegal_action="raise"``) the
-                action is not legal now.
+            IllegalMoveError: if the deal is over, (with ``illegal_action="raise"``) the
+                action is not legal now, or an opponent chooses a move that is not legal.
             InvalidMoveError: if ``action`` is not a whole number.
             InvalidStateError: before the first `reset`.
         """
@@ -283,7 +296,11 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             info["illegal_action"] = True
             return self._observation(), 0.0, False, False, info
         tracker.apply(move)
-        self._advance()
+        try:
+            self._advance()
+        except BaseException:
+            self._tracker = encoding.Tracker(state)  # the deal as it was before this step
+            raise
         state = tracker.state
         over = state.phase is Phase.OVER
         reward = float(score(state).deltas[self.seat]) if over else 0.0
@@ -296,9 +313,18 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         assert tracker is not None
         state = tracker.state
         while state.turn is not None and state.turn != self.seat:
-            player = self._players[state.turn]
+            seat = state.turn
+            player = self._players[seat]
             assert player is not None
-            state = tracker.apply(player(observe(state, state.turn)))
+            view = observe(state, seat)
+            move = player(view)
+            # The type first: comparing a foreign object with the moves runs its own __eq__.
+            if type(move) not in MOVE_TYPES or move not in view.legal_moves:
+                raise IllegalMoveError(
+                    f"the opponent at seat {seat} ({quote(player, 60)}) chose "
+                    f"{quote(move, 60)}, which is not one of its legal moves"
+                )
+            state = tracker.apply(move)
 
     def _observation(self) -> npt.NDArray[np.float32]:
         assert self._tracker is not None
