@@ -706,6 +706,45 @@ def test_a_move_that_cannot_be_saved_is_not_made(monkeypatch: pytest.MonkeyPatch
         assert after["view"]["ply"] == 1
 
 
+def test_a_table_that_cannot_be_saved_is_not_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = Tables(limit=1)
+    monkeypatch.setattr(tables, "save", _failing_save)
+    with TestClient(create_app(tables)) as client:
+        for _ in range(2):  # a refused table takes no place of the limit
+            answer = client.post("/api/tables", json={"variant": "classic"})
+            assert answer.status_code == 503
+            assert answer.json() == {
+                "error": "the server cannot save a new table now: try again later"
+            }
+            assert len(tables) == 0
+        monkeypatch.undo()
+        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 201
+        assert len(tables) == 1
+
+
+def test_a_sweep_that_fails_once_does_not_stop_the_sweeps() -> None:
+    class Faltering(FakeClock):
+        failures = 0
+
+        def __call__(self) -> float:
+            if self.failures:
+                self.failures -= 1
+                raise OSError("the clock is out")
+            return self.now
+
+    clock = Faltering()
+    tables = Tables(keep_idle=600, clock=clock)
+    tables.create(TableSettings("classic", seed=3))
+    with TestClient(create_app(tables, sweep_every=0.01)):
+        clock.failures = 3
+        time.sleep(0.1)  # several sweeps fail meanwhile
+        clock.now += 600
+        deadline = time.monotonic() + 10
+        while len(tables) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(tables) == 0  # a later sweep dropped the abandoned table
+
+
 def test_bots_stop_while_their_moves_cannot_be_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     tables = Tables()
     table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))

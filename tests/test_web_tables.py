@@ -531,6 +531,65 @@ def test_a_save_folder_that_is_a_file_is_named_as_such(
     assert taken.read_text(encoding="utf-8") == "notes"
 
 
+def test_create_keeps_no_table_it_could_not_save(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    tables = Tables(folder)
+    tables.create(TableSettings("classic", seed=1))
+    for path in folder.iterdir():
+        path.unlink()
+    folder.rmdir()
+    folder.write_text("notes", encoding="utf-8")  # the folder's name now holds a file
+    with pytest.raises(NotADirectoryError, match="it is a file, not a folder"):
+        tables.create(TableSettings("classic", seed=2))
+    assert len(tables) == 1
+
+
+def test_drop_forgets_a_table_whose_files_cannot_be_deleted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", seed=1))
+    saved = tmp_path / f"{table.id}.json"
+    saved.unlink()
+    saved.mkdir()  # a folder where the file was: it cannot be unlinked as a file
+    assert tables.drop(table.id) is table
+    assert tables.get(table.id) is None
+    assert len(tables) == 0
+    assert f"could not delete {table.id}.json of a dropped table" in caplog.text
+
+
+@pytest.mark.parametrize("name", ["seed", "format"])
+def test_options_may_not_name_the_tables_own_settings(name: str, tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match=f"{name} is a setting of the table, not a table rule"):
+        TableSettings("classic", {name: 1})
+    document = {
+        "format": 1,
+        "id": "abcdefgh1",
+        "settings": {
+            "variant": "classic",
+            "options": {name: 1},
+            "format": None,
+            "seed": 5,
+            "bots": {},
+        },
+        "tokens": ["aaaa", "bbbb"],
+        "moves": [],
+    }
+    (tmp_path / "abcdefgh1.json").write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(InvalidStateError, match=rf"abcdefgh1.json: .*\({name} is a setting"):
+        Tables(tmp_path).load()
+
+
+def test_an_empty_save_folder_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(RulesError, match="save_dir is empty: give the name of a folder"):
+        Tables("")
+    pytest.importorskip("uvicorn")
+    from briscola.cli import main
+
+    assert main(["serve", "--port", "0", "--save", ""]) == 2
+    assert capsys.readouterr() == ("", "briscola: give the name of a folder to --save\n")
+
+
 def test_serve_refuses_a_port_in_use_before_printing_any_link(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -321,7 +321,10 @@ def create_app(
     async def sweeper() -> None:
         while True:
             await asyncio.sleep(period)
-            tables.sweep()
+            try:
+                tables.sweep()
+            except Exception:  # a clock or a folder failing once must not stop the sweeps
+                _log.exception("the sweep of finished and idle tables failed")
             await forget_dropped()
 
     def room_of(table_id: str) -> Room | None:
@@ -362,6 +365,12 @@ def create_app(
         except BriscolaError as error:
             await forget_dropped()
             return JSONResponse({"error": str(error)[:400]}, 400)
+        except OSError as error:
+            await forget_dropped()
+            _log.error("a new table could not be saved, so it was not opened: %s", error)
+            return JSONResponse(
+                {"error": "the server cannot save a new table now: try again later"}, 503
+            )
         await forget_dropped()
         room_of(table.id)
         rooms[table.id].wake_bots()

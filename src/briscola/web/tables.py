@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
 import re
 import secrets
@@ -48,6 +49,8 @@ from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
 from ..players import BOTS
 from ..rules import VariantId, _unknown_variant, check_seat
+
+_log = logging.getLogger("briscola.web")
 
 __all__ = [
     "BOT_KINDS",
@@ -167,7 +170,13 @@ def make_bot(kind: str, seed: int) -> Player:
 
 
 class TableSettings:
-    """What a table is made of: everything needed to deal it again from scratch."""
+    """What a table is made of: everything needed to deal it again from scratch.
+
+    Raises:
+        RulesError: for an unknown variant, options that are not a map of option names (or
+            that name the format or the seed, which are settings of their own), a format
+            that is not text, a bad seed, or bots that do not map seats to kinds.
+    """
 
     def __init__(
         self,
@@ -183,6 +192,12 @@ class TableSettings:
             isinstance(options, Mapping) and all(type(name) is str for name in options)
         ):
             raise RulesError("options must map option names to values")
+        for name in ("format", "seed"):
+            if options is not None and name in options:
+                raise RulesError(
+                    f"{name} is a setting of the table, not a table rule: give it as "
+                    f"{name}=, not in the options"
+                )
         if format is not None and type(format) is not str:
             raise RulesError(
                 f"format must be text such as 'best_of(3)', not {type(format).__name__}"
@@ -653,6 +668,8 @@ class Tables:
             raise RulesError(f"limit={quote(limit)} is not valid: use a whole number from 1")
         if save_dir is not None and not isinstance(save_dir, str | os.PathLike):
             raise RulesError(f"save_dir must be a folder's path, not {type(save_dir).__name__}")
+        if save_dir == "":  # Path("") is the working folder: never what was meant
+            raise RulesError("save_dir is empty: give the name of a folder")
         if not callable(clock) or not callable(bot_factory):
             raise RulesError("clock and bot_factory must be callables")
         self.save_dir = None if save_dir is None else Path(save_dir)
@@ -688,6 +705,8 @@ class Tables:
         Raises:
             RulesError: for bad settings, or when the server already has `limit` tables
                 and none of them has finished.
+            OSError: if the table cannot be saved to `save_dir` (a full disk, a folder
+                made read-only); the table is not opened.
         """
         self.sweep()
         if len(self._tables) >= self.limit:
@@ -700,7 +719,11 @@ class Tables:
         table = Table(settings, bot_factory=self.bot_factory)
         self._tables[table.id] = table
         self._last_move[table.id] = self._now()
-        self.save(table)
+        try:
+            self.save(table)
+        except BaseException:
+            del self._tables[table.id], self._last_move[table.id]  # never given out
+            raise
         return table
 
     def _now(self) -> float:
@@ -751,17 +774,23 @@ class Tables:
         return expired
 
     def drop(self, table_id: str) -> Table | None:
-        """Forget a table and delete its saved files; returns it (``None`` if not held)."""
+        """Forget a table and delete its saved files; returns it (``None`` if not held).
+
+        The table is forgotten even when a file cannot be deleted (the failure is logged):
+        a table file left behind is restored by the next `load`, then dropped again once
+        its time is up.
+        """
         if self.get(table_id) is None:
             return None
         table = self._tables.pop(table_id, None)
         self._last_move.pop(table_id, None)
         if table is not None and self.save_dir is not None:
-            for deal in range(len(table.finished)):
-                with contextlib.suppress(FileNotFoundError):
-                    (self.save_dir / f"{table.id}-deal-{deal + 1}.txt").unlink()
-            with contextlib.suppress(FileNotFoundError):
-                (self.save_dir / f"{table.id}.json").unlink()
+            names = [f"{table.id}-deal-{deal + 1}.txt" for deal in range(len(table.finished))]
+            for name in [*names, f"{table.id}.json"]:
+                try:
+                    (self.save_dir / name).unlink(missing_ok=True)
+                except OSError as error:
+                    _log.warning("could not delete %s of a dropped table: %s", name, error)
         return table
 
     def load(self) -> list[Table]:
