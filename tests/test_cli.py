@@ -490,6 +490,17 @@ def test_options_take_a_signed_number_and_a_list_of_tokens(
     assert "signal_tokens=('ACE', 'KING')" in out
 
 
+def test_an_indented_document_is_read_whatever_its_layout(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = briscola.new_game("classic", seed=4)
+    spaced = tmp_path / "spaced.json"
+    spaced.write_text(briscola.dumps(state, indent=2) + "\n" * 1_100_000, encoding="utf-8")
+    status, out, err = run(capsys, "validate", str(spaced))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{spaced}: valid JSON state")
+
+
 def test_files_are_read_only_as_far_as_a_record_can_go(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -543,6 +554,41 @@ def test_a_closed_standard_output_is_one_line_and_status_2() -> None:
         preexec_fn=lambda: os.close(1),
     )
     assert (done.returncode, done.stderr) == (2, "briscola: the standard output is closed\n")
+
+
+def test_play_with_a_closed_standard_input_is_one_line_and_status_2() -> None:
+    environment = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "play"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2
+    assert done.stderr == "briscola: the standard input is closed: play reads your moves from it\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("demo", "--seed", "9" * 5000), "--seed: give a whole number of at most 4,300 digits"),
+        (("demo", "--dealer", "one"), "--dealer: give a whole number, not 'one'"),
+        (("play", "--seat", "1.0"), "--seat: give a whole number, not '1.0'"),
+        (("arena", "--players", "greedy", "--games", "1e3"), "--games: give a whole number"),
+        (("serve", "--seed", "x" * 5000), "--seed: give a whole number, not 'xxxxxxxx"),
+    ],
+)
+def test_a_number_argument_that_is_no_whole_number_is_refused_in_one_short_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert said in err
+    assert err.count("\n") == 1
+    assert len(err) < 200
 
 
 def test_a_file_name_is_shown_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:

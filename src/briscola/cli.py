@@ -41,9 +41,9 @@ from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
 from .render import render
 from .rules import OPTIONS, VARIANTS, rules
-from .serialize import MAX_SIZE, SCHEMA_NAMES, loads, schema
+from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
-from .terminal import add_arena_parser, add_play_parser
+from .terminal import _whole_argument, add_arena_parser, add_play_parser
 
 __all__ = ["main"]
 
@@ -113,7 +113,10 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
     with open(file, encoding="utf-8") as stream:
         # Never more than the readers take, whatever the file is (a huge one, /dev/zero).
         text = stream.read(max(MAX_SIZE, MAX_RECORD_SIZE) + 1)
-    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        json_text = text.lstrip("\ufeff \t\r\n").startswith("{")
+        if json_text:  # an indented document's layout is not counted against its limit
+            text += stream.read(_LAYOUT_ALLOWANCE * MAX_SIZE + 1 - len(text))
+    if not json_text:
         record = read_record(text)
         return record, "match record" if isinstance(record, MatchRecord) else "record"
     value = loads(text)
@@ -396,7 +399,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="SEATS",
         help="seats the server plays: 1,2 or 1=random,2=search (default greedy)",
     )
-    serve.add_argument("--seed", type=int, default=None, help="the match seed")
+    serve.add_argument("--seed", type=_whole_argument, default=None, help="the match seed")
     serve.add_argument(
         "--save",
         metavar="DIR",
@@ -438,6 +441,8 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     )
 
     def run(args: argparse.Namespace) -> int:
+        if args.save == "":
+            raise _Refused("give the name of a folder to --save")
         try:  # imported here: Starlette and uvicorn load only for this command
             from .web.server import serve
             from .web.tables import TableSettings, parse_bots
@@ -521,8 +526,10 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="play a seeded game between random players")
     demo.add_argument("--variant", default="classic", help="a preset id (default: classic)")
-    demo.add_argument("--seed", type=int, default=7, help="deal and choices (default: 7)")
-    demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat")
+    demo.add_argument(
+        "--seed", type=_whole_argument, default=7, help="deal and choices (default: 7)"
+    )
+    demo.add_argument("--dealer", type=_whole_argument, default=None, help="the dealer's seat")
     demo.add_argument(
         "--match",
         nargs="?",

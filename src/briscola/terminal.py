@@ -445,15 +445,32 @@ def _always_partners(r: Rules, players: list[int]) -> bool:
 # --- argument parsing ------------------------------------------------------------------------
 
 
+def _whole_argument(text: str) -> int:
+    """A whole number given on the command line (the ``type`` of its arguments), refused in
+    a short message: argparse's own would repeat the whole argument, however long."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    digits = text.strip().lstrip("+-")
+    if digits.isascii() and digits.isdigit():  # too long for Python to read as a number
+        raise argparse.ArgumentTypeError(
+            f"give a whole number of at most 4,300 digits, not one of {len(digits):,}"
+        )
+    raise argparse.ArgumentTypeError(f"give a whole number, not {quote(text)}")
+
+
 def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``briscola play`` to the command line's subcommands."""
     parser = commands.add_parser("play", help="play a game in the terminal against bots")
     parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    parser.add_argument("--seat", type=_whole_argument, default=0, help="your seat (default: 0)")
     parser.add_argument(
         "--opponents", default="greedy", choices=sorted(BOTS), help="the bots (default: greedy)"
     )
-    parser.add_argument("--seed", type=int, default=None, help="deal and bots (default: random)")
+    parser.add_argument(
+        "--seed", type=_whole_argument, default=None, help="deal and bots (default: random)"
+    )
     parser.add_argument("--match", action="store_true", help="play a whole match")
     parser.set_defaults(run=run_command)
 
@@ -467,9 +484,15 @@ def add_arena_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default="greedy,random",
         help=f"bots filling the seats in turn, comma-separated ({', '.join(BOTS)})",
     )
-    parser.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
+    parser.add_argument(
+        "--games", type=_whole_argument, default=100, help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--jobs", type=_whole_argument, default=1, help="worker processes (default: 1)"
+    )
+    parser.add_argument(
+        "--seed", type=_whole_argument, default=1, help="the run's seed (default: 1)"
+    )
     parser.set_defaults(run=run_command)
 
 
@@ -477,6 +500,8 @@ def run_command(args: argparse.Namespace) -> int:
     """Run ``briscola play`` or ``briscola arena`` from parsed arguments."""
     try:
         if args.command == "play":
+            if sys.stdin is None:  # started with the input closed (<&-)
+                raise RulesError("the standard input is closed: play reads your moves from it")
             return play(
                 args.variant,
                 seat=args.seat,
