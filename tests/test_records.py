@@ -7,9 +7,11 @@ game points from §1.9), never from the engine's own output.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Final
 
+import attrs
 import pytest
 
 import briscola
@@ -30,7 +32,7 @@ from briscola import (
     rules,
     score,
 )
-from briscola.records import MAX_TAGS, parse_rules
+from briscola.records import MAX_TAGS, MatchRecord, parse_rules
 from helpers import (
     BUGIARDA,
     CHIAMATA,
@@ -258,6 +260,47 @@ def test_separate_flip_keeps_its_trump_suit() -> None:
     back = Record.from_text(record.to_text())
     assert back.trump_suit == record.trump_suit
     assert back.final_state() == states[-1]
+
+
+def test_a_record_holds_one_trump_suit() -> None:
+    """A trump suit beside the deal is for separately flipped suits only, and agrees with
+    the seed's; a record that named another could never be told from the one it replays."""
+    classic = new_game("classic", seed=3)
+    with pytest.raises(InvalidNotationError, match="'classic' takes no trump_suit"):
+        Record(classic.rules, classic.dealer, (), seed=3, trump_suit=Suit.SPADE)
+    text = (
+        Record.from_state(classic)
+        .to_text()
+        .replace('[Dealer "1"]', '[Dealer "1"]\n[TrumpSuit "S"]')
+    )
+    with pytest.raises(InvalidNotationError, match="takes no trump_suit"):
+        Record.from_text(text)
+    document = json.loads(briscola.dumps(Record.from_state(classic)))
+    document["trump_suit"] = "S"
+    with pytest.raises(InvalidNotationError, match="takes no trump_suit"):
+        briscola.loads(json.dumps(document))
+    r = rules("bugiarda", trump_source="separate_flip")
+    turned = new_game(r, seed=4).trump_suit
+    assert turned is not None
+    other = next(suit for suit in Suit if suit is not turned)
+    assert Record(r, 3, (), seed=4, trump_suit=turned).final_state() == new_game(r, seed=4)
+    with pytest.raises(
+        InvalidNotationError, match=f"is not the suit seed 4 turns up .'{turned.value}'"
+    ):
+        Record(r, 3, (), seed=4, trump_suit=other)
+
+
+def test_a_match_record_reads_back_from_its_text_whatever_deals_it_lists() -> None:
+    match = briscola.new_match("classic", format="best_of(3)", seed=2)
+    while not match.results:
+        match = apply(match, briscola.legal_moves(match)[0])
+    whole = MatchRecord.from_state(match)  # the finished deal and the one just dealt
+    assert len(whole.deals) == 2
+    for deals in (whole.deals, whole.deals[:1], ()):
+        record = attrs.evolve(whole, deals=deals)
+        assert MatchRecord.from_text(record.to_text()) == record
+        if deals:  # the finished deal alone replays to the match with the next one dealt
+            assert record.final_match() == whole.final_match()
 
 
 # --- errors ----------------------------------------------------------------------------------

@@ -217,9 +217,27 @@ class Record:
             raise InvalidNotationError("a record's deck must be a tuple of cards")
         if self.seed is not None:
             object.__setattr__(self, "seed", check_seed(self.seed))
-        if self.trump_suit is not None and not isinstance(self.trump_suit, Suit):
-            raise InvalidNotationError("a record's trump_suit must be a Suit or None")
+        if self.trump_suit is not None:
+            self._check_trump_suit(self.trump_suit)
         _check_tags(self.tags, _RESERVED)
+
+    def _check_trump_suit(self, suit: object) -> None:
+        """A trump suit given beside the deal must be one that the deal leaves open, and,
+        with a seed, the one the seed turns up: a record never holds two trump suits."""
+        if not isinstance(suit, Suit):
+            raise InvalidNotationError("a record's trump_suit must be a Suit or None")
+        if self.rules.trump_source is not TrumpSource.SEPARATE_FLIP:
+            raise InvalidNotationError(
+                f"a record of {self.rules.variant!r} takes no trump_suit: its dealt cards fix "
+                "the trump suit (only trump_source='separate_flip' turns one up apart)"
+            )
+        if self.seed is not None:
+            dealt = new_game(self.rules, seed=self.seed, dealer=self.dealer).trump_suit
+            if suit is not dealt:
+                raise InvalidNotationError(
+                    f"trump_suit={suit.value!r} is not the suit seed {number_text(self.seed)} "
+                    f"turns up ({dealt.value if dealt else None!r})"
+                )
 
     @overload
     @classmethod
@@ -565,7 +583,9 @@ class MatchRecord:
         lines.extend(f'[{name} "{_escape(value)}"]' for name, value in self.tags)
         if match_score(final).final:
             lines.append(f'[Result "{_match_result(final)}"]')
-        for number, deal in enumerate(_deals_of(final), 1):
+        # One section per deal of the record: a deal the replay has just dealt, which the
+        # record does not list, is left out, so that the text reads back to this record.
+        for number, deal in enumerate(_deals_of(final)[: len(self.deals)], 1):
             record = Record.from_state(deal)
             lines += ["", f'[Deal "{number}"]', f'[Dealer "{deal.dealer}"]']
             lines.append(f'[Deck "{" ".join(map(str, deal.deck))}"]')
