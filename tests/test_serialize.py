@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -837,15 +838,34 @@ def test_odd_move_text_is_refused_cleanly(move: str, where: str) -> None:
 
 
 def test_max_size() -> None:
-    text = dumps(seeded_game("classic", 1)[-1])
-    assert loads(text, max_size=len(text)) is not None
-    with pytest.raises(InvalidNotationError):
-        loads(text, max_size=len(text) - 1)
-    with pytest.raises(InvalidNotationError):
-        loads(text.encode("utf-8"), max_size=len(text) - 1)
-    with pytest.raises(InvalidNotationError):
-        loads(" " * 1_000_001 + dumps(Pass()))  # the default limit is 1,000,000
-    assert loads(" " * 1000 + dumps(Pass())) == Pass()
+    text = dumps(seeded_game("classic", 1)[-1], indent=2)
+    size = len(text) - text.count(" ") - text.count("\n")  # layout is not counted
+    assert loads(text, max_size=size) is not None
+    assert loads(text.encode("utf-8"), max_size=size) is not None
+    with pytest.raises(InvalidNotationError, match=r"longer than .* characters .not counting"):
+        loads(text, max_size=size - 1)
+    with pytest.raises(InvalidNotationError, match=r"longer than .* bytes .not counting"):
+        loads(text.encode("utf-8"), max_size=size - 1)
+    assert loads(" " * 1_000_001 + dumps(Pass())) == Pass()  # layout, however long
+    with pytest.raises(InvalidNotationError, match="longer than 1000 characters"):
+        loads(" " * 64_001 + dumps(Pass()), max_size=1000)  # but at most 64 times the limit
+    with pytest.raises(InvalidNotationError, match="longer than 1000000 characters"):
+        loads(dumps(Pass())[:-1] + "9" * 1_000_001 + "}")
+
+
+def test_the_longest_match_reads_back_at_the_widest_indent() -> None:
+    """A match capped at its most deals, written at the widest indent, is read with the
+    default limit: only its layout is longer than the one-line text."""
+    match = briscola.new_match(
+        "classic-4", seed=3667, win_threshold=120, format="first_to_deals(5)"
+    )
+    rng = random.Random(1)
+    while not briscola.is_over(match):
+        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    assert len(match.results) == briscola.match.MAX_DEALS
+    text = dumps(match, indent=briscola.serialize.MAX_INDENT)
+    assert len(text) > briscola.serialize.MAX_SIZE
+    assert loads(text, briscola.Match) == match
 
 
 @pytest.mark.parametrize("depth", [33, 40, 1000, 200_000])

@@ -485,7 +485,7 @@ def test_size_limits_apply_before_decoding() -> None:
     with pytest.raises(InvalidNotationError, match="longer than 10 bytes"):
         loads(b"\xff" * 11, max_size=10)  # refused by length, not as bad UTF-8
     with pytest.raises(InvalidNotationError, match="longer than 10 characters"):
-        loads(" " * 11, max_size=10)
+        loads("[" + "1," * 10 + "1]", max_size=10)
 
 
 def test_record_text_has_a_size_limit() -> None:

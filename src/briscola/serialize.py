@@ -51,7 +51,7 @@ from .match import (
 )
 from .moves import Move, parse_move
 from .records import MAX_DEALS, MAX_MOVES, MAX_TAGS, MatchRecord, Record, check_max_size
-from .rules import OPTIONS, Rules, rules
+from .rules import OPTIONS, Rules, TrumpSource, rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View
@@ -154,7 +154,9 @@ def loads(
             ``loads(text, View)`` is a `View` to a type checker. ``None`` (the default)
             reads any document.
         max_size: The longest text accepted, in characters (in bytes for ``bytes``, checked
-            before decoding).
+            before decoding), not counting spaces and line breaks, so that an indented
+            document reads as its one-line form does; the whole text, layout included, may
+            be at most 64 times as long.
 
     Raises:
         InvalidNotationError: the text is not such a document (bad JSON, too large or too
@@ -177,16 +179,16 @@ def loads(
     check_max_size(max_size)
     wanted = _wanted_kinds(expected)
     if isinstance(text, bytes | bytearray):
-        if len(text) > max_size:
-            raise InvalidNotationError(f"the text is longer than {max_size} bytes")
+        if _too_long(text, max_size):
+            raise InvalidNotationError(f"the text is longer than {max_size} bytes{_LAYOUT_NOTE}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidNotationError("the text is not UTF-8") from None
     elif not isinstance(text, str):
         raise InvalidNotationError(f"a JSON document is text, not {type(text).__name__}")
-    elif len(text) > max_size:
-        raise InvalidNotationError(f"the text is longer than {max_size} characters")
+    elif _too_long(text, max_size):
+        raise InvalidNotationError(f"the text is longer than {max_size} characters{_LAYOUT_NOTE}")
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
     if text.startswith("\ufeff"):
         raise InvalidNotationError("the text starts with more than one byte-order mark")
@@ -301,6 +303,25 @@ def _check_depth(text: str) -> None:
                 raise InvalidNotationError(f"the text is nested deeper than {MAX_DEPTH} levels")
         elif char in "]}":
             depth -= 1
+
+
+# The spaces and line breaks of an indented document are not counted against `max_size`:
+# `dumps(value, indent=MAX_INDENT)` of a long match is over 25 times its compact size, and
+# reading it is no more work. The whole text is still bounded, at `_LAYOUT_ALLOWANCE` times.
+_LAYOUT_NOTE: Final = " (not counting spaces and line breaks)"
+_LAYOUT_ALLOWANCE: Final = 64
+
+
+def _too_long(text: str | bytes | bytearray, max_size: int) -> bool:
+    if len(text) <= max_size:
+        return False
+    if len(text) > _LAYOUT_ALLOWANCE * max_size:
+        return True
+    if isinstance(text, str):
+        layout = text.count(" ") + text.count("\n") + text.count("\r") + text.count("\t")
+    else:
+        layout = text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
+    return len(text) - layout > max_size
 
 
 def _no_constant(name: str) -> None:
@@ -574,7 +595,9 @@ def _decode_state(reader: _Reader) -> State:
     trump_suit = _suit(reader.get("trump_suit", (str, type(None))), f"{path}.trump_suit")
     moves = _items(reader.get("moves", list), f"{path}.moves", MAX_MOVES, "moves")
     try:
-        state = Record(r, dealer, (), deck=deck, trump_suit=trump_suit).first_state()
+        # The document gives the state's trump suit, which only a separate flip deals apart.
+        flipped = trump_suit if r.trump_source is TrumpSource.SEPARATE_FLIP else None
+        state = Record(r, dealer, (), deck=deck, trump_suit=flipped).first_state()
     except BriscolaError as error:
         raise InvalidStateError(f"{path}.deck: {error}") from None
     for i, entry in enumerate(moves):
