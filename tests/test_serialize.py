@@ -486,6 +486,49 @@ def test_the_other_schemas_refuse_tampered_documents() -> None:
     assert not validator("rules").is_valid(_set(chiamata, ("options", "stakes"), "high"))
 
 
+# Fields set out of their bounds (the schemas' own, and the seats of the game): `loads`
+# refuses each, naming it.
+_OUT_OF_BOUNDS: Final[list[tuple[str, tuple[str | int, ...], JSON]]] = [
+    ("view", ("hand",), ["AD", "AD"]),
+    ("view", ("trick",), ["AD", "AD"]),
+    ("view", ("removed",), ["2C", "2C"]),
+    ("view", ("known_cards", 1), ["AD", "AD"]),
+    ("view", ("hand_sizes", 0), -5),
+    ("view", ("hand_sizes", 1), 10**20),
+    ("view", ("stock_size",), -3),
+    ("view", ("target",), 0),
+    ("view", ("target",), 10**19),
+    ("view", ("score", "caller"), -1),
+    ("view", ("score", "partner"), 10**19),
+    ("view", ("score", "winners"), [0, 7]),
+    ("view", ("score", "points", 0), 121),
+    ("view", ("score", "target"), -1),
+    ("score", ("points",), []),
+    ("score", ("caller",), -1),
+    ("score", ("caller",), 5),
+    ("score", ("winners",), [0, 5]),
+    ("score", ("team_points",), [-1, 0]),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value"),
+    _OUT_OF_BOUNDS,
+    ids=[
+        f"{kind}.{'.'.join(map(str, path))}={value}"[:60] for kind, path, value in _OUT_OF_BOUNDS
+    ],
+)
+def test_loads_refuses_fields_out_of_bounds(
+    kind: str, path: tuple[str | int, ...], value: JSON
+) -> None:
+    state = seeded_game("chiamata", 4)[20]
+    document = json.loads(dumps(observe(state, 0) if kind == "view" else score(state)))
+    assert validator(kind).is_valid(document)
+    tampered = _set(document, path, value)
+    with pytest.raises(InvalidNotationError, match=re.escape(f"document.{path[0]}")):
+        loads(json.dumps(tampered))
+
+
 # --- hostile input -------------------------------------------------------------------------
 
 

@@ -407,7 +407,19 @@ def _cards(value: JSON, path: str, *, limit: int = 40) -> tuple[Card, ...]:
     items = _expect(value, list, path)
     if len(items) > limit:
         raise InvalidNotationError(f"{path}: more than {limit} cards")
-    return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
+    cards = tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
+    if len(set(cards)) != len(cards):  # a list of cards never holds one card twice
+        twice = next(card for i, card in enumerate(cards) if card in cards[:i])
+        raise InvalidNotationError(f"{path}: {twice} appears twice")
+    return cards
+
+
+def _number(value: JSON, path: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``."""
+    number = _expect(value, int, path)
+    if not low <= number <= high:
+        raise InvalidNotationError(f"{path}: {quote(number)} is not from {low} to {high}")
+    return number  # type: ignore[no-any-return]
 
 
 def _items(value: JSON, path: str, limit: int, what: str = "entries") -> list[JSON]:
@@ -453,19 +465,26 @@ def _suit(value: JSON, path: str) -> Suit | None:
         raise InvalidNotationError(f"{path}: {code[:10]!r} is not a suit code") from None
 
 
-def _int_list(value: JSON, path: str, *, limit: int = 6) -> tuple[int, ...]:
+def _int_list(
+    value: JSON, path: str, *, limit: int = 6, low: int | None = None, high: int | None = None
+) -> tuple[int, ...]:
     items = _expect(value, list, path)
     if len(items) > limit:
         raise InvalidNotationError(f"{path}: more than {limit} numbers")
-    return tuple(_expect(item, int, f"{path}[{i}]") for i, item in enumerate(items))
+    if low is None or high is None:
+        return tuple(_expect(item, int, f"{path}[{i}]") for i, item in enumerate(items))
+    return tuple(_number(item, f"{path}[{i}]", low, high) for i, item in enumerate(items))
 
 
-def _winners(value: JSON, path: str) -> frozenset[int]:
+def _winners(value: JSON, path: str, seats: int) -> frozenset[int]:
     """A set of seats, written as `dumps` writes it: distinct, in increasing order."""
-    seats = _int_list(value, path)
-    if list(seats) != sorted(set(seats)) or any(seat < 0 for seat in seats):
+    numbers = _int_list(value, path)
+    if list(numbers) != sorted(set(numbers)) or any(seat < 0 for seat in numbers):
         raise InvalidNotationError(f"{path}: expected different seats in increasing order")
-    return frozenset(seats)
+    for seat in numbers:
+        if seat >= seats:
+            raise InvalidNotationError(f"{path}: {seat} is not one of the {seats} seats")
+    return frozenset(numbers)
 
 
 def _seat(value: JSON, path: str, r: Rules) -> int:
@@ -551,22 +570,41 @@ def _encode_score(result: Score) -> dict[str, JSON]:
 
 def _decode_score(reader: _Reader) -> Score:
     path = reader.path
+    points = _int_list(reader.get("points", list), f"{path}.points", low=0, high=120)
+    deltas = _int_list(reader.get("deltas", list), f"{path}.deltas")
+    seats = len(points)  # a score names no variant: its seats are those it gives points
+    if not 2 <= seats <= 6 or len(deltas) != seats:
+        raise InvalidNotationError(
+            f"{path}.points: points and deltas give one number for each of 2 to 6 seats"
+        )
+
+    def seat(key: str) -> int | None:
+        value = reader.get(key, (int, type(None)))
+        return None if value is None else _number(value, f"{path}.{key}", 0, seats - 1)
+
     result = Score(
-        points=_int_list(reader.get("points", list), f"{path}.points"),
-        deltas=_int_list(reader.get("deltas", list), f"{path}.deltas"),
-        winners=_winners(reader.get("winners", list), f"{path}.winners"),
+        points=points,
+        deltas=deltas,
+        winners=_winners(reader.get("winners", list), f"{path}.winners", seats),
         final=reader.get("final", bool),
         void=reader.get("void", bool),
-        team_points=_int_list(reader.get("team_points", list), f"{path}.team_points"),
-        caller=reader.get("caller", (int, type(None))),
-        target=reader.get("target", (int, type(None))),
+        team_points=_int_list(
+            reader.get("team_points", list), f"{path}.team_points", low=0, high=120
+        ),
+        caller=seat("caller"),
+        target=_target(reader.get("target", (int, type(None))), f"{path}.target"),
         called_card=_optional_card(reader.get("called_card", (str, type(None))), path),
-        partner=reader.get("partner", (int, type(None))),
+        partner=seat("partner"),
         solo=reader.get("solo", (bool, type(None))),
         cappotto=reader.get("cappotto", (bool, type(None))),
     )
     reader.done()
     return result
+
+
+def _target(value: int | None, path: str) -> int | None:
+    """Chiamata's target: the card points the caller's side needs, 60 to 120."""
+    return None if value is None else _number(value, path, 60, 120)
 
 
 # --- states ----------------------------------------------------------------------------------
@@ -746,7 +784,7 @@ def _decode_view(reader: _Reader) -> View:
         hand=_cards(reader.get("hand", list), f"{p}.hand"),
         hands=per_seat("hands", nullable=True),
         hand_sizes=tuple(
-            _expect(size, int, f"{p}.hand_sizes[{i}]")
+            _number(size, f"{p}.hand_sizes[{i}]", 0, len(r.deck))
             for i, size in enumerate(
                 _per_seat(reader.get("hand_sizes", list), f"{p}.hand_sizes", r)
             )
@@ -766,7 +804,7 @@ def _decode_view(reader: _Reader) -> View:
         ),
         trump_card=_optional_card(reader.get("trump_card", (str, none)), f"{p}.trump_card"),
         trump_suit=_suit(reader.get("trump_suit", (str, none)), f"{p}.trump_suit"),
-        stock_size=reader.get("stock_size", int),
+        stock_size=_number(reader.get("stock_size", int), f"{p}.stock_size", 0, len(r.deck)),
         stock=cards_or_none("stock"),
         leader=_seat(reader.get("leader", int), f"{p}.leader", r),
         turn=_optional_seat(reader.get("turn", (int, none)), f"{p}.turn", r),
@@ -794,7 +832,7 @@ def _decode_view(reader: _Reader) -> View:
             )
         ),
         caller=_optional_seat(reader.get("caller", (int, none)), f"{p}.caller", r),
-        target=reader.get("target", (int, none)),
+        target=_target(reader.get("target", (int, none)), f"{p}.target"),
         called_card=_optional_card(reader.get("called_card", (str, none)), f"{p}.called_card"),
         partner=_optional_seat(reader.get("partner", (int, none)), f"{p}.partner", r),
         # Optional: views written before the field existed load with an empty order.
@@ -996,13 +1034,14 @@ def _encode_match_score(standing: MatchScore) -> dict[str, JSON]:
 
 def _decode_match_score(reader: _Reader) -> MatchScore:
     p = reader.path
+    totals = _int_list(reader.get("totals", list), f"{p}.totals")
     standing = MatchScore(
-        totals=_int_list(reader.get("totals", list), f"{p}.totals"),
+        totals=totals,
         game_points=_int_list(reader.get("game_points", list), f"{p}.game_points"),
         card_points=_int_list(reader.get("card_points", list), f"{p}.card_points"),
         deals_won=_int_list(reader.get("deals_won", list), f"{p}.deals_won"),
         deals_played=reader.get("deals_played", int),
-        winners=_winners(reader.get("winners", list), f"{p}.winners"),
+        winners=_winners(reader.get("winners", list), f"{p}.winners", len(totals)),
         final=reader.get("final", bool),
     )
     reader.done()
