@@ -454,11 +454,13 @@ def test_tag_names_that_cannot_be_written_are_refused(name: str) -> None:
         Record.from_state(state, **{name: "x"})
 
 
-def test_bad_deals_in_a_record_are_reported_when_replayed() -> None:
-    for deck in ("AD 2D", " ".join(["AD"] * 40)):
-        record = Record.from_text(_header(Seed="", Deck=deck))
-        with pytest.raises(briscola.BriscolaError):
-            list(record)
+def test_a_deck_that_cannot_be_dealt_is_refused_on_reading() -> None:
+    for deck, said in (("AD 2D", "has 40 cards, not 2"), (" ".join(["AD"] * 40), "AD")):
+        with pytest.raises(InvalidNotationError, match=f"a record's deck: .*{said}"):
+            Record.from_text(_header(Seed="", Deck=deck))
+    state = new_game("classic", seed=1)
+    with pytest.raises(InvalidNotationError, match="a record's deck"):
+        Record(state.rules, state.dealer, (), deck=state.deck[:-1])
     with pytest.raises(briscola.InvalidNotationError, match="dealer"):
         Record.from_text(_header(Dealer="7"))  # a dealer that is not a seat: refused on reading
 

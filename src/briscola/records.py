@@ -219,6 +219,11 @@ class Record:
             object.__setattr__(self, "seed", check_seed(self.seed))
         if self.trump_suit is not None:
             self._check_trump_suit(self.trump_suit)
+        if self.deck is not None:
+            try:  # a deck that cannot be dealt is refused now, not when first replayed
+                deal_from(self.rules, self.deck, self.dealer, self.trump_suit)
+            except RulesError as error:
+                raise InvalidNotationError(f"a record's deck: {error}") from None
         _check_tags(self.tags, _RESERVED)
 
     def _check_trump_suit(self, suit: object) -> None:
