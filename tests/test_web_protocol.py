@@ -364,9 +364,10 @@ def test_binary_frames_and_floods_close_the_connection(served: Any) -> None:
             ws.receive_text()
     with client.websocket_connect(f"/ws/{table.id}") as ws:
         hello(ws, table.tokens[0])
-        for _ in range(web_app.RATE[0]):
+        for _ in range(web_app.RATE[0] + 1):
             ws.send_text('{"type": "dance"}')
-        messages = [receive(ws) for _ in range(web_app.RATE[0])]
+        messages = [receive(ws) for _ in range(web_app.RATE[0] + 1)]
+        assert "too many" not in messages[-2]["message"]  # the allowance itself is served
         assert messages[-1]["message"] == "too many messages: slow down"
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()

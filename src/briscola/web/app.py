@@ -78,7 +78,8 @@ MAX_TABS = 4
 """The most connections one seat may hold at once (its tabs): a new one closes the seat's
 oldest (close code 4008), so a player who reloads or changes device always gets in."""
 RATE = (100, 5.0)
-"""At most this many messages in this many seconds from one connection."""
+"""At most this many messages in this many seconds from one connection (its hello not
+counted); one more closes it (close code 4029)."""
 MAX_BOT_DELAY = 60.0
 """The longest a bot may wait before each of its moves, in seconds."""
 SWEEP_EVERY = 60.0
@@ -471,7 +472,8 @@ def create_app(
 async def _serve(room: Room, client: _Client) -> None:
     """Read one connection's messages until it closes."""
     socket = client.socket
-    times: collections.deque[float] = collections.deque(maxlen=RATE[0])
+    # The times of the last RATE[0] + 1 messages: the one past the allowance is refused.
+    times: collections.deque[float] = collections.deque(maxlen=RATE[0] + 1)
     while True:
         try:
             message = await socket.receive()
@@ -488,7 +490,7 @@ async def _serve(room: Room, client: _Client) -> None:
             return
         now = time.monotonic()
         times.append(now)
-        if len(times) == RATE[0] and now - times[0] < RATE[1]:
+        if len(times) > RATE[0] and now - times[0] < RATE[1]:
             await _refuse(socket, "too many messages: slow down", 4029)
             return
         request = _read(text)
