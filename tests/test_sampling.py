@@ -402,6 +402,38 @@ def test_random_altered_views_are_refused(
         determinize(altered, seed=seat)
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("turn", 1),
+        ("ply", 99),
+        ("hand", (Card.parse("AC"),)),
+        ("leader", 1),
+        ("legal_moves", (briscola.Play(Card.parse("AC")),)),
+    ],
+)
+def test_an_altered_spectators_view_is_refused(name: str, value: Any) -> None:
+    seen = public_view(new_game("classic", seed=1))
+    edit: dict[str, Any] = {name: value}
+    altered = attrs.evolve(seen, **edit)
+    assert altered != seen
+    with pytest.raises(InvalidStateError, match="no state agrees with this view"):
+        determinize(altered, seed=1)
+    assert public_view(determinize(seen, seed=1)) == seen
+
+
+def test_cards_edited_into_deep_nests_are_an_inconsistent_view() -> None:
+    nest: Any = ()
+    for _ in range(3000):
+        nest = (nest,)
+    twin: Any = ()
+    for _ in range(3000):
+        twin = (twin,)
+    view = observe(new_game("classic", seed=1), 0)
+    with pytest.raises(InvalidStateError, match="no state agrees with this view"):
+        determinize(attrs.evolve(view, removed=(nest,), trick=(twin,)), seed=1)
+
+
 def test_determinize_is_exported() -> None:
     assert briscola.determinize is determinize
 

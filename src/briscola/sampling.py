@@ -26,7 +26,7 @@ from .match import MatchView
 from .moves import Bid, BidPoints, Move, NameCard, NameSuit, Pass, Play, ShowHand, SwapTrump
 from .rules import Auction, FirstTrickBlind, ShareHands
 from .state import Phase, State
-from .views import View, observe
+from .views import View, observe, public_view
 
 __all__ = ["determinize"]
 
@@ -98,6 +98,7 @@ def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
         StopIteration,
         TypeError,
         AttributeError,
+        RecursionError,  # cards edited into nested tuples, compared in a set
     ) as error:
         raise InvalidStateError(f"no state agrees with this view ({error})") from None
 
@@ -301,7 +302,8 @@ def _rebuild(
         raise _Late  # annul_zero_point_hand: annulled as dealt in one and not the other
     for _, move in history:
         state = apply(state, move)
-    if view.seat is not None and observe(state, view.seat) != view:
+    seen = public_view(state) if view.seat is None else observe(state, view.seat)
+    if seen != view:
         raise InvalidStateError("no state agrees with this view")
     return state
 
