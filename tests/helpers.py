@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -164,6 +164,19 @@ class Hostile(HostileComparison):
 
 class HostileStr(HostileComparison, str):
     """Text whose own comparison and hashing raise, as a caller's ``str`` subclass may."""
+
+
+class MisleadingStr(str):
+    """Text whose own methods give what no text gives, as a caller's subclass may."""
+
+    def strip(self, chars: str | None = None) -> Any:
+        return 1
+
+    def split(self, sep: str | None = None, maxsplit: SupportsIndex = -1) -> Any:
+        return 1
+
+    def lower(self) -> Any:
+        return 1
 
 
 class HostileInt(HostileComparison, int):

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from briscola import BriscolaError, Card, InvalidNotationError, Rank, Suit
-from helpers import ALL_CODES, POINTS, untyped
+from helpers import ALL_CODES, POINTS, MisleadingStr, untyped
 
 ITALIAN_RANKS = {
     "asso": "A",
@@ -296,3 +296,7 @@ def test_cards_are_immutable(field: str) -> None:
     assert c.points == 10
     assert c.id == 22
     assert str(c) == "3S"
+
+
+def test_a_str_subclass_is_read_as_its_text() -> None:
+    assert Card.parse(MisleadingStr(" ad ")) == Card.parse("AD")

@@ -27,7 +27,7 @@ from briscola import (
     SwapTrump,
     parse_move,
 )
-from helpers import ALL_CODES, SIGNAL_TOKENS, card, untyped
+from helpers import ALL_CODES, SIGNAL_TOKENS, MisleadingStr, card, untyped
 
 ALL_MOVES: list[Move] = [
     *(Play(card(code)) for code in ALL_CODES),
@@ -243,3 +243,7 @@ def test_parse_move_bad_notation(text: str) -> None:
 def test_parse_move_of_non_text(bad: object) -> None:
     with pytest.raises(InvalidMoveError):
         parse_move(untyped(bad))
+
+
+def test_a_str_subclass_is_read_as_its_text() -> None:
+    assert briscola.parse_move(MisleadingStr("swap 7c")) == briscola.parse_move("swap 7c")

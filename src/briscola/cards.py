@@ -177,6 +177,7 @@ class Card:
                 f"cannot read a card from {type(text).__name__} {quote(text)}: "
                 "give text such as 'AC'"
             )
+        text = str.__str__(text)  # a subclass is read as its text: none of its methods run
         if len(text) > _MAX_CARD_TEXT:
             raise InvalidNotationError(f"cannot read a card from {quote(text)}: it is too long")
         key = text.strip().lower().replace("\ufe0f", "")

@@ -332,6 +332,7 @@ def parse_move(text: str, state: object = None) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"cannot read a move from {type(text).__name__} {quote(text)}")
+    text = str.__str__(text)  # a subclass is read as its text: none of its methods run
     if len(text) > MAX_NOTATION_LENGTH:
         raise InvalidMoveError(
             f"cannot read a move from {quote(text)}: move notation has at most "
