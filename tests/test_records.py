@@ -290,6 +290,20 @@ def test_a_record_holds_one_trump_suit() -> None:
         Record(r, 3, (), seed=4, trump_suit=other)
 
 
+def test_a_tag_value_must_be_text_a_file_can_hold() -> None:
+    state = new_game("classic", seed=3)
+    text = (
+        Record.from_state(state)
+        .to_text()
+        .replace('[Dealer "1"]', '[Dealer "1"]\n[Event "a\\ud800b"]')
+    )
+    with pytest.raises(InvalidNotationError, match=r"the tag Event: .*lone surrogate"):
+        Record.from_text(text)
+    with pytest.raises(InvalidNotationError, match="the tag Event"):
+        Record.from_state(state, Event="a\ud800b")
+    assert Record.from_text(text.replace("\\ud800", "\\u00e8")).tags == (("Event", "a\u00e8b"),)
+
+
 def test_a_match_record_reads_back_from_its_text_whatever_deals_it_lists() -> None:
     match = briscola.new_match("classic", format="best_of(3)", seed=2)
     while not match.results:

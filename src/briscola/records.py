@@ -882,6 +882,12 @@ def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
             raise InvalidNotationError(
                 f"{tag[0]} is a reserved tag: the record writes it from its own fields"
             )
+        try:
+            tag[1].encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, such as an escaped \ud800
+            raise InvalidNotationError(
+                f"the tag {tag[0]}: its value is not text a file can hold (a lone surrogate)"
+            ) from None
 
 
 def _deck(text: str) -> tuple[Card, ...]:
