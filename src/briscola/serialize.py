@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
-from ._engine import apply
+from ._engine import apply, deal_from
 from ._quote import quote
 from .cards import Card, Suit
 from .errors import (
@@ -51,7 +51,7 @@ from .match import (
 )
 from .moves import Move, parse_move
 from .records import MAX_DEALS, MAX_MOVES, MAX_TAGS, MatchRecord, Record, check_max_size
-from .rules import OPTIONS, Rules, TrumpSource, rules
+from .rules import OPTIONS, Rules, rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View
@@ -633,9 +633,9 @@ def _decode_state(reader: _Reader) -> State:
     trump_suit = _suit(reader.get("trump_suit", (str, type(None))), f"{path}.trump_suit")
     moves = _items(reader.get("moves", list), f"{path}.moves", MAX_MOVES, "moves")
     try:
-        # The document gives the state's trump suit, which only a separate flip deals apart.
-        flipped = trump_suit if r.trump_source is TrumpSource.SEPARATE_FLIP else None
-        state = Record(r, dealer, (), deck=deck, trump_suit=flipped).first_state()
+        # The document gives the state's trump suit: deal_from reads it only under a
+        # separate flip, and the replay is compared with it below.
+        state = deal_from(r, deck, dealer, trump_suit)
     except BriscolaError as error:
         raise InvalidStateError(f"{path}.deck: {error}") from None
     for i, entry in enumerate(moves):

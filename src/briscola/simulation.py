@@ -351,7 +351,7 @@ def simulate(
                     bar.update(1)
         else:
             size = chunk if chunk is not None else _default_chunk(executor, games)
-            futures: list[tuple[int, Future[tuple[GameResult, ...]]]] = []
+            futures: list[tuple[int, int, Future[tuple[GameResult, ...]]]] = []
             try:
                 for start in range(0, games, size):
                     stop = min(games, start + size)
@@ -361,15 +361,14 @@ def simulate(
                             "the executor's submit() must return a concurrent.futures.Future, "
                             f"not {type(future).__name__}"
                         )
-                    futures.append((start, future))
+                    futures.append((start, stop, future))
             except RuntimeError as error:  # an executor that has been shut down
                 _cancel(futures)
                 raise RulesError(f"the executor takes no more work: {str(error)[:200]}") from None
             except RulesError:
                 _cancel(futures)
                 raise
-            for start, future in futures:
-                stop = min(games, start + size)
+            for start, stop, future in futures:
                 part = future.result()
                 if not _played(part, start, stop):
                     _cancel(futures)
@@ -410,8 +409,8 @@ def _match_format(r: Rules, match: object, options: dict[str, Any]) -> MatchForm
     raise RulesError(f"match={quote(match)} is not valid: use False, True or a match format")
 
 
-def _cancel(futures: list[tuple[int, Future[tuple[GameResult, ...]]]]) -> None:
-    for _, future in futures:
+def _cancel(futures: list[tuple[int, int, Future[tuple[GameResult, ...]]]]) -> None:
+    for _, _, future in futures:
         future.cancel()
 
 

@@ -38,9 +38,9 @@ from typing import Any, TypeAlias
 
 from .._deal import derived_seed
 from .._quote import quote, reason
-from ..errors import _FOREIGN, IllegalMoveError, RulesError
+from ..errors import _FOREIGN, IllegalMoveError, InvalidMoveError, RulesError
 from ..game import new_game
-from ..moves import MOVE_TYPES, Move
+from ..moves import Move
 from ..players import RandomPlayer, refuse_class
 from ..render import render
 from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
@@ -316,15 +316,14 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             seat = state.turn
             player = self._players[seat]
             assert player is not None
-            view = observe(state, seat)
-            move = player(view)
-            # The type first: comparing a foreign object with the moves runs its own __eq__.
-            if type(move) not in MOVE_TYPES or move not in view.legal_moves:
+            move = player(observe(state, seat))
+            try:  # applying checks the move: a refusal is worded as the opponent's
+                state = tracker.apply(move)
+            except (IllegalMoveError, InvalidMoveError):
                 raise IllegalMoveError(
                     f"the opponent at seat {seat} ({quote(player, 60)}) chose "
                     f"{quote(move, 60)}, which is not one of its legal moves"
-                )
-            state = tracker.apply(move)
+                ) from None
 
     def _observation(self) -> npt.NDArray[np.float32]:
         assert self._tracker is not None

@@ -420,6 +420,7 @@ class BriscolaObserver:
             self.dict["received_order"] = self.tensor[size : size + _CARDS]
             self.dict["played_in_trick"] = self.tensor[size + _CARDS :]
         self._tricks = max(1, encoding.max_game_length(r))
+        self._offsets = {part.name: part.offset for part in encoding.observation_layout(r)}
 
     def set_from(self, state: BriscolaState, player: int) -> None:
         """Fill `tensor` from ``state`` as ``player`` sees it.
@@ -455,7 +456,7 @@ class BriscolaObserver:
         once turned up."""
         r = self.rules
         n = r.players
-        offsets = {segment.name: segment.offset for segment in encoding.observation_layout(r)}
+        offsets = self._offsets
         tensor = self.tensor
         for card_id in _dealt_to(state, player):
             tensor[card_id] = 1.0
