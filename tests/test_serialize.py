@@ -529,6 +529,15 @@ def test_loads_refuses_fields_out_of_bounds(
         loads(json.dumps(tampered))
 
 
+def test_a_card_received_twice_is_read() -> None:
+    """A card given up in an exchange and taken back is received twice (the schema says so)."""
+    document = json.loads(dumps(observe(seeded_game("classic", 4)[0], 0)))
+    card = document["hand"][0]
+    document["received"] = [card, *document["received"], card]
+    assert validator("view").is_valid(document)
+    assert loads(json.dumps(document), briscola.View).received[-1] == Card.parse(card)
+
+
 # --- hostile input -------------------------------------------------------------------------
 
 

@@ -403,12 +403,12 @@ def _card(value: JSON, path: str) -> Card:
     return card
 
 
-def _cards(value: JSON, path: str, *, limit: int = 40) -> tuple[Card, ...]:
+def _cards(value: JSON, path: str, *, limit: int = 40, once: bool = True) -> tuple[Card, ...]:
     items = _expect(value, list, path)
     if len(items) > limit:
         raise InvalidNotationError(f"{path}: more than {limit} cards")
     cards = tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
-    if len(set(cards)) != len(cards):  # a list of cards never holds one card twice
+    if once and len(set(cards)) != len(cards):  # but a seat may receive a card twice
         twice = next(card for i, card in enumerate(cards) if card in cards[:i])
         raise InvalidNotationError(f"{path}: {twice} appears twice")
     return cards
@@ -836,7 +836,7 @@ def _decode_view(reader: _Reader) -> View:
         called_card=_optional_card(reader.get("called_card", (str, none)), f"{p}.called_card"),
         partner=_optional_seat(reader.get("partner", (int, none)), f"{p}.partner", r),
         # Optional: views written before the field existed load with an empty order.
-        received=_cards(reader.get("received", list), f"{p}.received")
+        received=_cards(reader.get("received", list), f"{p}.received", once=False)
         if "received" in reader.value
         else (),
     )
