@@ -319,6 +319,14 @@ def test_s2_6_1_trump_suit_needs_separate_flip() -> None:
         new_game("bugiarda-5", seed=1, trump_source="last_dealt", trump_suit="D")
 
 
+def test_s2_6_1_trump_suit_none_is_the_same_as_leaving_it_out() -> None:
+    # A caller may forward an optional suit as it is: None names no suit, under either source.
+    assert rules("bugiarda", trump_suit=None) == rules("bugiarda")
+    for source in ("last_dealt", "separate_flip"):
+        given = new_game("bugiarda-5", seed=1, trump_source=source, trump_suit=None)
+        assert given == new_game("bugiarda-5", seed=1, trump_source=source)
+
+
 # --- §2.6.1 first_leader_offset ---------------------------------------------------------------
 
 
