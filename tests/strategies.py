@@ -8,6 +8,7 @@
 * `table_rules()`: a preset with a random set of the options a test file lists for it (the
   file's own table of options and values, written from §8).
 * `deal_settings()`: the Hypothesis settings of the tests that play whole deals.
+* `EVERY_PRESET`: runs a property test once for each preset.
 * The spec tables below (and those imported from `helpers`) are copied from the rules, not
   read from the engine.
 """
@@ -17,17 +18,20 @@ from __future__ import annotations
 import contextlib
 import enum
 import importlib
+import itertools
 import re
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import briscola
 from briscola import (
     OPTIONS,
+    SIGNAL_TOKENS,
     VARIANTS,
     Card,
     Rank,
@@ -88,6 +92,12 @@ SPEC_SIDES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
 SPEC_THREE_SINGLES: Final = frozenset({"classic-3"})
 
 
+PRESETS: Final = tuple(sorted(VARIANTS))
+EVERY_PRESET: Final = pytest.mark.parametrize("preset", PRESETS)
+"""Runs a property test once for each preset, so that every run checks every preset;
+drawing the preset with the other values would leave some out of a run now and then."""
+
+
 def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
     """The fixed sides of a deal (§2; ``bugiarda-5``: opposite among the active
     four, §2.6.3), or ``None`` where the sides are not fixed by the preset."""
@@ -117,6 +127,7 @@ _QUOTED_LIST: Final = re.compile(r'\s*"[^"]*"(\s*(,|or|,\s*or)\s*"[^"]*")*\s*')
 _QUOTED_IN_PARENS: Final = re.compile(r'[^"(]*\(((?:\s*"[^"]*"\s*,?)+)\)\s*( or None)?\s*')
 _INT_LIST: Final = re.compile(r"\s*[-+]?\d+(\s*(,|or|,\s*or)\s*[-+]?\d+)*\s*")
 _INT_RANGE: Final = re.compile(r"\s*an? int(?:eger)? from ([-+]?\d+) to ([-+]?\d+)\s*")
+_INT_FROM: Final = re.compile(r"\s*an? int(?:eger)? of at least ([-+]?\d+)\s*")
 _ENUM_NAME: Final = re.compile(r"\s*an? (\w+)\s*")
 
 
@@ -134,6 +145,24 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
     match = _INT_RANGE.fullmatch(text)
     if match:
         return tuple(range(int(match.group(1)), int(match.group(2)) + 1))
+    match = _INT_FROM.fullmatch(text)
+    if match:
+        # An unbounded int (`point_call_step`): every step up to 60, which takes a point bid
+        # from 61 past 120 at once, and one far beyond.
+        low = int(match.group(1))
+        return (*range(low, low + 60), low + 1000)
+    if text.strip() == "a tuple of token names":
+        # `signal_tokens`: every set of tokens, in the documented order and reversed.
+        subsets = (
+            subset
+            for size in range(1, len(SIGNAL_TOKENS) + 1)
+            for subset in itertools.combinations(SIGNAL_TOKENS, size)
+        )
+        return tuple(
+            ordered
+            for subset in subsets
+            for ordered in ((subset,) if len(subset) == 1 else (subset, subset[::-1]))
+        )
     match = _ENUM_NAME.fullmatch(text)
     if match and match.group(1) in _ENUM_BY_NAME:
         return tuple(_ENUM_BY_NAME[match.group(1)])
@@ -152,8 +181,7 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
     if _INT_LIST.fullmatch(text):
         return tuple(int(word) for word in re.findall(r"[-+]?\d+", text))
     # Anything else cannot be derived from the description alone, and the option is left
-    # at its default. Today that is `signal_tokens` ("a tuple of token names": which tuples
-    # are allowed is not a finite list in OPTIONS).
+    # at its default; `test_every_option_has_values_to_draw` keeps that list empty.
     return None
 
 

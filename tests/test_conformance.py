@@ -128,6 +128,17 @@ def test_every_derived_option_value_is_accepted(preset: str) -> None:
             assert stored == value or getattr(stored, "value", stored) == value, (name, value)
 
 
+def test_every_option_has_values_to_draw() -> None:
+    """The strategies vary every option of every preset: none is left at its default."""
+    undrawn = [
+        (preset, name)
+        for preset in sorted(VARIANTS)
+        for name in applicable_options(preset)
+        if not option_choices(name, preset)
+    ]
+    assert undrawn == []
+
+
 def test_variants_is_read_only() -> None:
     target: Any = VARIANTS
     with pytest.raises(TypeError):

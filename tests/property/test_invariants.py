@@ -45,23 +45,24 @@ from briscola import (
 )
 from strategies import (
     ALL_CARDS,
-    SPEC_SIDES,
+    EVERY_PRESET,
     SPEC_THREE_SINGLES,
     SPEC_TIMELINE,
     TOTAL_POINTS,
-    GameSpec,
     active_seats,
     deal_settings,
     games,
     located_cards,
     replay,
     spec_points,
+    spec_sides,
     spec_strength,
     start,
 )
 
-SETTINGS: Final = deal_settings(150)
-FEW: Final = settings(SETTINGS, max_examples=60)
+# Examples for each preset (`EVERY_PRESET`): 154 deals a test, and 66 for the slow ones.
+SETTINGS: Final = deal_settings(14)
+FEW: Final = settings(SETTINGS, max_examples=6)
 
 # Well-formed moves of every kind; those not in legal_moves must raise IllegalMoveError.
 OTHER_MOVES: Final[tuple[Move, ...]] = (
@@ -138,9 +139,11 @@ def check_score_invariants(state: State) -> Score:
 # --- cards and points ------------------------------------------------------------------
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_every_card_is_in_exactly_one_place(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_every_card_is_in_exactly_one_place(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         found = located_cards(state)
         counts = Counter(card.id for card in found)
@@ -152,9 +155,11 @@ def test_every_card_is_in_exactly_one_place(spec: GameSpec) -> None:
             assert list(hand) == sorted(hand, key=lambda card: card.id)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_card_points_add_up_to_120_at_every_step(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_card_points_add_up_to_120_at_every_step(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         r = state.rules
         values = r.card_points
@@ -173,23 +178,28 @@ def test_card_points_add_up_to_120_at_every_step(spec: GameSpec) -> None:
         assert list(captured) == taken
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_score_invariants_at_every_step(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_score_invariants_at_every_step(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         check_score_invariants(state)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_deal_result_follows_the_rules(spec: GameSpec) -> None:
-    """§1.9, §3.8 (two sides) and §2.2 / ruling R3 (three players alone)."""
+@given(data=st.data())
+def test_deal_result_follows_the_rules(preset: str, data: st.DataObject) -> None:
+    """§1.9, §3.8 (two sides; in `bugiarda-5` the sides of the deal's dealer, §2.6.3) and
+    §2.2 / ruling R3 (three players alone)."""
+    spec = data.draw(games([preset]), label="spec")
     final = replay(spec)[-1]
     r = final.rules
     s = briscola.score(final)
     players = r.players
-    if r.variant in SPEC_SIDES:
-        sides = SPEC_SIDES[r.variant]
+    sides = spec_sides(final)
+    if sides is not None:
         totals = [sum(s.points[seat] for seat in side) for side in sides]
         winner: int | None = None
         void = False
@@ -208,7 +218,10 @@ def test_deal_result_follows_the_rules(spec: GameSpec) -> None:
         else:
             assert s.winners == frozenset(sides[winner]), s
             for seat in range(players):
-                assert s.deltas[seat] == (1 if seat in sides[winner] else -1), s
+                # A seat on neither side (bugiarda-5's dealer) scores 0 (§2.6.3).
+                sided = any(seat in side for side in sides)
+                expected = 1 if seat in sides[winner] else -1 if sided else 0
+                assert s.deltas[seat] == expected, s
     elif r.variant in SPEC_THREE_SINGLES:
         top = max(s.points)
         leaders = [seat for seat in range(players) if s.points[seat] == top]
@@ -227,9 +240,11 @@ def test_deal_result_follows_the_rules(spec: GameSpec) -> None:
 # --- apply, legal_moves -----------------------------------------------------------------
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_apply_does_not_change_its_input(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_apply_does_not_change_its_input(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         move = last_move(after)
@@ -242,11 +257,13 @@ def test_apply_does_not_change_its_input(spec: GameSpec) -> None:
         assert hash(before) == digest
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_apply_does_not_change_a_fresh_input(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_apply_does_not_change_a_fresh_input(preset: str, data: st.DataObject) -> None:
     """As above, on a state that no verb has been called on yet (``attrs.evolve`` builds an
     equal copy): its pickle must not change when it is passed to ``apply``."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         move = last_move(after)
@@ -261,9 +278,13 @@ def test_apply_does_not_change_a_fresh_input(spec: GameSpec) -> None:
         assert hash(fresh) == digest
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_every_legal_move_applies_and_apply_is_deterministic(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_every_legal_move_applies_and_apply_is_deterministic(
+    preset: str, data: st.DataObject
+) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         legal = briscola.legal_moves(state)
         for index, move in enumerate(legal):
@@ -276,9 +297,11 @@ def test_every_legal_move_applies_and_apply_is_deterministic(spec: GameSpec) -> 
             assert pickle.dumps(first) == pickle.dumps(second)
 
 
+@EVERY_PRESET
 @FEW
-@given(games())
-def test_every_other_move_is_illegal(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_every_other_move_is_illegal(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         legal = set(briscola.legal_moves(state))
         for move in CANDIDATE_MOVES:
@@ -289,9 +312,13 @@ def test_every_other_move_is_illegal(spec: GameSpec) -> None:
             assert str(caught.value), move
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_objects_that_are_not_moves_raise_invalid_move_error(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_objects_that_are_not_moves_raise_invalid_move_error(
+    preset: str, data: st.DataObject
+) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         for thing in NOT_MOVES:
             with pytest.raises(InvalidMoveError) as caught:
@@ -299,9 +326,11 @@ def test_objects_that_are_not_moves_raise_invalid_move_error(spec: GameSpec) -> 
             assert isinstance(caught.value, TypeError)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_over_iff_no_legal_move_iff_nobody_to_act(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_over_iff_no_legal_move_iff_nobody_to_act(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     for state in states:
         over = briscola.is_over(state)
@@ -319,10 +348,12 @@ def _order_key(move: Move) -> tuple[int, int]:
     return (2, 0)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_legal_moves_are_in_the_documented_order(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_legal_moves_are_in_the_documented_order(preset: str, data: st.DataObject) -> None:
     """Plays by card id, then swaps by card id, then Pass; no move twice."""
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         legal = briscola.legal_moves(state)
         assert len(set(legal)) == len(legal)
@@ -338,11 +369,13 @@ def test_legal_moves_are_in_the_documented_order(spec: GameSpec) -> None:
 # --- dealing, drawing and the timeline --------------------------------------------------
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_hand_sizes_follow_the_stock(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_hand_sizes_follow_the_stock(preset: str, data: st.DataObject) -> None:
     """rules Appendix A: each hand holds ``hand_size`` cards at the start of every trick
     while the stock lasts, then one fewer per trick."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     first = states[0]
     r = first.rules
@@ -368,9 +401,13 @@ def test_hand_sizes_follow_the_stock(spec: GameSpec) -> None:
                 assert len(state.hands[seat]) == size - (seat in played), (seat, state)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_stock_size_is_a_multiple_of_the_players_between_tricks(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_stock_size_is_a_multiple_of_the_players_between_tricks(
+    preset: str, data: st.DataObject
+) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     active = len(active_seats(states[0]))
     for state in states:
@@ -385,11 +422,13 @@ def test_stock_size_is_a_multiple_of_the_players_between_tricks(spec: GameSpec) 
             assert len(state.stock) >= 1
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_draw_order_winner_first_face_up_card_last(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_draw_order_winner_first_face_up_card_last(preset: str, data: st.DataObject) -> None:
     """§1.7: after a trick with drawing the winner draws first, then the others in
     play order; the face-up card is the last card drawn, by the seat before the winner."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     active = active_seats(states[0])
     for before, after in itertools.pairwise(states):
@@ -422,10 +461,12 @@ def test_draw_order_winner_first_face_up_card_last(spec: GameSpec) -> None:
         assert after.hands == tuple(tuple(sorted(h, key=lambda card: card.id)) for h in expected)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_tricks_follow_the_rules(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_tricks_follow_the_rules(preset: str, data: st.DataObject) -> None:
     """§1.4 (the winner of a trick) and §1.8 (how many tricks a deal has)."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     final = states[-1]
     r = final.rules
@@ -466,9 +507,11 @@ def test_tricks_follow_the_rules(spec: GameSpec) -> None:
 # --- reproducibility and pickling -------------------------------------------------------
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_same_seed_same_deal(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_same_seed_same_deal(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     first = start(spec)
     assert start(spec) == first
     options: dict[str, Any] = dict(spec.rules.options)
@@ -483,9 +526,11 @@ def test_same_seed_same_deal(spec: GameSpec) -> None:
     assert replay(spec) == replay(spec)
 
 
+@EVERY_PRESET
 @FEW
-@given(games(), st.data())
-def test_random_playout_ends_a_valid_deal(spec: GameSpec, data: st.DataObject) -> None:
+@given(data=st.data())
+def test_random_playout_ends_a_valid_deal(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     state = data.draw(st.sampled_from(states), label="from")
     k = data.draw(st.integers(min_value=0, max_value=2**32), label="k")
@@ -504,13 +549,17 @@ def test_random_playout_ends_a_valid_deal(spec: GameSpec, data: st.DataObject) -
     )
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_history_tricks_and_stock_are_those_the_moves_give(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_history_tricks_and_stock_are_those_the_moves_give(
+    preset: str, data: st.DataObject
+) -> None:
     """The fields a state reads from the values its deal shares (its history, finished
     tricks and stock) are, at every step, the ones the moves made give: the history grows by
     the move made, a card that ends a trick adds it to the tricks, and the stock is what is
     left of the dealt stock."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     history: tuple[tuple[int, Move], ...] = ()
     tricks: tuple[briscola.Trick, ...] = ()
@@ -530,11 +579,15 @@ def test_history_tricks_and_stock_are_those_the_moves_give(spec: GameSpec) -> No
     assert states[-1].tricks == tricks
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_a_state_rebuilt_from_its_fields_plays_on_the_same(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_a_state_rebuilt_from_its_fields_plays_on_the_same(
+    preset: str, data: st.DataObject
+) -> None:
     """A state built from its fields (``attrs.evolve``, unpickling) keeps them as given, and
     the moves made from it give the states the engine gives."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         rebuilt = attrs.evolve(before)
@@ -545,9 +598,11 @@ def test_a_state_rebuilt_from_its_fields_plays_on_the_same(spec: GameSpec) -> No
         assert briscola.score(again) == briscola.score(after)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_pickle_round_trip(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_pickle_round_trip(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     for state in replay(spec):
         copy = pickle.loads(pickle.dumps(state))
         assert copy == state
@@ -558,11 +613,13 @@ def test_pickle_round_trip(spec: GameSpec) -> None:
 # --- communication and Chiamata (rules Appendix A) -----------------------------------
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_a_communication_move_keeps_the_turn(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_a_communication_move_keeps_the_turn(preset: str, data: st.DataObject) -> None:
     """A `Declare` or `Signal` during trick play never changes whose turn it is, no turn
     holds more than one, and a card played ends the turn's talk (ruling R2, Appendix A)."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     for before, after in itertools.pairwise(states):
         move = last_move(after)
@@ -580,12 +637,14 @@ def _played(state: State, card: Card) -> bool:
     return card in state.trick or any(card in trick.cards for trick in state.tricks)
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_caller_and_partner(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_caller_and_partner(preset: str, data: st.DataObject) -> None:
     """§2.5.4, §2.5.6 (every deal with an auction): exactly one caller once the
     auction is over; the partner is the seat dealt the called card, public only once that
     card is played; the caller's side wins iff it reaches the target; deltas by side."""
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     first, final = states[0], states[-1]
     for state in states:

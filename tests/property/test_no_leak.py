@@ -41,6 +41,7 @@ from briscola._contract import contract
 from helpers import card_id
 from strategies import (
     ALL_CARDS,
+    EVERY_PRESET,
     GameSpec,
     deal_settings,
     games,
@@ -49,7 +50,7 @@ from strategies import (
     spec_sides,
 )
 
-SETTINGS: Final = deal_settings(150)
+SETTINGS: Final = deal_settings(14)  # a preset: 154 deals a test
 
 # Moves the seat to act may try; each refusal must read the same in both states.
 PROBES: Final[tuple[Move, ...]] = (
@@ -191,11 +192,12 @@ def refusal(state: State, move: Move) -> str | None:
 
 
 @st.composite
-def views_to_compare(draw: st.DrawFn) -> tuple[State, State, int, GameSpec]:
-    """A reachable state ``a``, a seat ``s`` and ``b``: ``a`` with the hidden cards of ``s``
-    permuted among their places, and the tokens of the signals between its opponents
-    changed (§1.10: an opponent's view records neither the token nor the signal)."""
-    spec = draw(games())
+def views_to_compare(draw: st.DrawFn, preset: str) -> tuple[State, State, int, GameSpec]:
+    """A reachable state ``a`` of a deal of ``preset``, a seat ``s`` and ``b``: ``a`` with
+    the hidden cards of ``s`` permuted among their places, and the tokens of the signals
+    between its opponents changed (§1.10: an opponent's view records neither the token nor
+    the signal)."""
+    spec = draw(games([preset]))
     states = replay(spec)
     a = draw(st.sampled_from(states), label="state")
     seat = draw(st.integers(min_value=0, max_value=a.rules.players - 1), label="seat")
@@ -215,9 +217,11 @@ def views_to_compare(draw: st.DrawFn) -> tuple[State, State, int, GameSpec]:
     return a, b, seat, spec
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(views_to_compare())
-def test_hidden_cards_do_not_change_the_view(case: tuple[State, State, int, GameSpec]) -> None:
+@given(data=st.data())
+def test_hidden_cards_do_not_change_the_view(preset: str, data: st.DataObject) -> None:
+    case = data.draw(views_to_compare(preset), label="case")
     a, b, seat, _ = case
     # The construction keeps b a deal: every card in one place, hands the same sizes.
     assert sorted(card.id for card in located_cards(b)) == list(range(40))
@@ -232,22 +236,24 @@ def test_hidden_cards_do_not_change_the_view(case: tuple[State, State, int, Game
                 assert refusal(a, move) == refusal(b, move), move
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(views_to_compare())
-def test_known_cards_are_the_public_ones(case: tuple[State, State, int, GameSpec]) -> None:
+@given(data=st.data())
+def test_known_cards_are_the_public_ones(preset: str, data: st.DataObject) -> None:
+    case = data.draw(views_to_compare(preset), label="case")
     a, _, seat, _ = case
     view = briscola.observe(a, seat)
     expected = tuple(tuple(sorted(cards, key=card_id)) for cards in spec_known_cards(a))
     assert view.known_cards == expected
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(views_to_compare())
-def test_the_view_sees_a_change_in_what_the_seat_may_see(
-    case: tuple[State, State, int, GameSpec],
-) -> None:
+@given(data=st.data())
+def test_the_view_sees_a_change_in_what_the_seat_may_see(preset: str, data: st.DataObject) -> None:
     """Control: trading one card of the seat's own hand for a hidden card changes the view,
     so the view comparison above is not vacuous."""
+    case = data.draw(views_to_compare(preset), label="case")
     a, _, seat, _ = case
     hidden = hidden_cards(a, seat)
     own = a.hands[seat]
@@ -260,9 +266,11 @@ def test_the_view_sees_a_change_in_what_the_seat_may_see(
 _CARD_REPR: Final = re.compile(r"Card\.parse\('([A2-7JQK][DCSB])'\)")
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games(), st.data())
-def test_no_hidden_card_is_named_in_the_view(spec: GameSpec, data: st.DataObject) -> None:
+@given(data=st.data())
+def test_no_hidden_card_is_named_in_the_view(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     state = data.draw(st.sampled_from(states), label="state")
     seat = data.draw(st.integers(min_value=0, max_value=state.rules.players - 1), label="seat")
