@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import math
+import threading
 import time
 from typing import Any
 
@@ -705,6 +706,40 @@ def test_a_move_that_cannot_be_saved_is_not_made(monkeypatch: pytest.MonkeyPatch
         errors, after = until_table(ws)
         assert errors == []
         assert after["view"]["ply"] == 1
+
+
+def test_a_move_being_saved_is_shown_to_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until a move is saved it may be undone: a seat that connects meanwhile, and a bot,
+    see the table as it was, so nobody sees a card that goes back into a hand."""
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=7, bots={1: "greedy"}))
+    saving, release = threading.Event(), threading.Event()
+
+    def slow_failing_save(table: Table, *, finished_before: int | None = None) -> None:
+        saving.set()
+        release.wait(10)
+        raise OSError(28, "No space left on device")
+
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as mover,
+    ):
+        message = hello(mover, table.tokens[0])
+        monkeypatch.setattr(tables, "save", slow_failing_save)
+        played = str(legal_moves(table.match.state)[0])
+        move(mover, message, played)
+        assert saving.wait(10)
+        with client.websocket_connect(f"/ws/{table.id}") as watcher:
+            watcher.send_text(json.dumps({"type": "hello"}))
+            time.sleep(0.2)  # the hello waits for the save
+            release.set()
+            seen = receive(watcher)
+            assert seen["view"]["ply"] == 0
+            assert seen["view"]["trick"] == []
+        errors, again = until_table(mover)
+        assert errors == ["the server could not save this move, so it was not made: try again"]
+        assert played in again["view"]["legal_moves"]
+        assert table.moves == []
 
 
 def test_a_table_that_cannot_be_saved_is_not_opened(monkeypatch: pytest.MonkeyPatch) -> None:

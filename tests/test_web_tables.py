@@ -655,6 +655,32 @@ def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -
     assert message["finished_deals"] == [0]
 
 
+def test_an_undone_move_leaves_no_trace_in_the_last_deal_shown() -> None:
+    """A move undone by `restore` (one that could not be saved) ended a deal by five
+    passes; the deal then played instead is the one shown as the last deal."""
+    table = Table(TableSettings("chiamata", {"all_pass": "redeal"}, "fixed_deals(2)", 4))
+
+    def act(move: briscola.Move | None = None) -> None:
+        seat = current_player(table.match)
+        assert seat is not None
+        view = observe(table.match, seat).deal
+        table.apply(seat, view.legal_moves[0] if move is None else move, ply=view.ply)
+
+    for _ in range(4):
+        act(briscola.Pass())
+    undo = table.checkpoint()
+    act(briscola.Pass())  # the deal is passed out, and the next one dealt
+    assert json.loads(table.message(None))["previous"]["score"]["void"]
+    table.restore(undo)
+    while not table.match.results:
+        act()  # the fifth seat bids instead
+    shown = json.loads(table.message(None))["previous"]
+    played = table.finished[0]
+    assert played is not None
+    assert not table.match.results[0].score.void
+    assert shown == json.loads(briscola.dumps(briscola.public_view(played)))
+
+
 def test_the_library_refuses_what_the_command_refuses() -> None:
     pytest.importorskip("starlette")
     from briscola.web.app import create_app

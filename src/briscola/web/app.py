@@ -236,7 +236,11 @@ class Room:
             # second wait would tell everyone that a move they cannot see was made.
             if self.bot_delay and not table.match.state.talked:
                 await asyncio.sleep(self.bot_delay)
-            view = table.view_of(seat)
+            async with self.lock:  # not a move still being saved: it may be undone
+                seat = table.bot_to_act()
+                if seat is None:
+                    return
+                view = table.view_of(seat)
             try:
                 move = await asyncio.to_thread(table.bots[seat], view)
             except Exception:
@@ -411,9 +415,10 @@ def create_app(
             room.clients.discard(oldest)
             await _refuse(oldest.socket, "this seat has been opened in another tab", 4008)
         client = _Client(socket, seat)
-        room.clients.add(client)
         writer = asyncio.create_task(client.write())
-        client.post_table(room.table.message(seat))
+        async with room.lock:  # a move still being saved is not shown: it may be undone
+            room.clients.add(client)
+            client.post_table(room.table.message(seat))
         room.wake_bots()
         serving = asyncio.create_task(_serve(room, client))
         try:
@@ -506,7 +511,8 @@ async def _serve(room: Room, client: _Client) -> None:
                 client.post(_error("records go to the players, for a deal number"))
                 continue
             try:
-                text = room.table.record(deal)
+                async with room.lock:  # a deal ended by a move still being saved is not told
+                    text = room.table.record(deal)
             except BriscolaError as error:
                 client.post(_error(str(error)))
                 continue

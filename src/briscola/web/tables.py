@@ -437,6 +437,7 @@ class Table:
         self.match = checkpoint.match
         del self.finished[checkpoint.finished :]
         del self.moves[checkpoint.moves :]
+        self._previous_views.clear()  # a deal that ended by an undone move is not shown
 
     def legal_for(self, seat: int) -> tuple[Move, ...]:
         """The moves ``seat`` may make now (``()`` when it is not its turn, or not a seat)."""
