@@ -16,7 +16,18 @@ from typing import Any
 
 import pytest
 
-from briscola import Play, Record, apply, current_player, legal_moves, new_match, observe
+from briscola import (
+    Card,
+    Phase,
+    Play,
+    Record,
+    SwapTrump,
+    apply,
+    current_player,
+    legal_moves,
+    new_match,
+    observe,
+)
 from briscola.web.tables import Table, Tables, TableSettings
 from web_support import hidden_from, live_server
 
@@ -60,6 +71,19 @@ def cards_on(page: Any, selector: str = "[data-card]") -> set[str]:
         selector, "els => els.filter(e => !e.closest('#previous')).map(e => e.dataset.card)"
     )
     return set(codes)
+
+
+def row_cards(page: Any) -> dict[int, set[str]]:
+    """The cards each seat's row of the seats table shows, by seat."""
+    pairs: list[tuple[str, str]] = page.eval_on_selector_all(
+        "#seats tr[data-seat] [data-card]",
+        "els => els.filter(e => !e.closest('#previous'))"
+        ".map(e => [e.closest('tr').dataset.seat, e.dataset.card])",
+    )
+    rows: dict[int, set[str]] = {}
+    for seat, code in pairs:
+        rows.setdefault(int(seat), set()).add(code)
+    return rows
 
 
 def wait_for_move(table: Table, before: int) -> None:
@@ -108,9 +132,10 @@ def play_by_clicking(
             # Nobody else can move now, so the page and the server agree on what is hidden.
             assert cards_on(page, "#hand [data-card]") == {str(card) for card in view.hand}
             assert not cards_on(page) & hidden_from(table, seat)
-            # The seats' rows list cards still held: shown hands without what was played.
-            played = {str(card) for trick in view.tricks for card in trick.cards}
-            assert not cards_on(page, "#seats [data-card]") & played
+            # The seats' rows list only cards their seats hold: shown hands without the cards
+            # played or given up since.
+            for row, shown in row_cards(page).items():
+                assert shown <= {str(card) for card in table.match.state.hands[row]}
             if None in pages and view.ply % 5 == 0:
                 spectator = pages[None]
                 spectator.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
@@ -179,6 +204,63 @@ def test_classic_4_a_match_against_bots(browser: Any, server: tuple[Tables, str]
     assert first is not None
     assert Record.from_text(text).final_state() == first
     page.context.close()
+
+
+def test_a_card_given_up_for_the_face_up_card_leaves_the_shown_hand(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    """Seat 0 shows its hand to its partner, then gives up its 7 of trumps for the face-up
+    card: the partner's page no longer lists the 7 in seat 0's hand (§3.1, §3.3)."""
+    tables, base = server
+    options = {"share_hands_before_first_trick": "automatic", "seven_swap": True}
+    table = tables.create(TableSettings("classic-4", options, seed=15, bots={1: "greedy"}))
+    swap = SwapTrump(Card.parse("7D"))
+    ply = observe(table.match.state, 0).ply
+    assert swap in legal_moves(table.match.state)  # seed 15: seat 0 may swap at once
+    context = browser.new_context()
+    try:
+        pages: dict[int, Any] = {}
+        for seat in (0, 2):
+            pages[seat] = context.new_page()
+            pages[seat].goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+            pages[seat].wait_for_selector(f'body[data-ply="{ply}"]', timeout=TIMEOUT)
+        assert "7D" in row_cards(pages[2])[0]  # shown to the partner
+        pages[0].click('[data-move="swap 7D"]')
+        pages[2].wait_for_selector(f'body[data-ply="{ply + 1}"]', timeout=TIMEOUT)
+        assert table.match.state.trump_card == swap.card
+        assert row_cards(pages[2])[0] <= {str(card) for card in table.match.state.hands[0]}
+        assert "QD" in row_cards(pages[2])[0]  # the face-up card taken, known to everyone
+    finally:
+        context.close()
+
+
+def test_a_suit_named_in_secret_is_said_to_be_named(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    """Under a blind first trick the caller names the suit in secret before trick 1: the
+    other seats' pages say so, rather than that it is not named yet (§2.5.8)."""
+    tables, base = server
+    options = {"first_trick_blind": "committed"}
+    table = tables.create(TableSettings("chiamata", options, seed=3))
+    rng = random.Random(3)
+    while table.match.state.phase is not Phase.PLAY:
+        seat = current_player(table.match)
+        assert seat is not None
+        view = observe(table.match.state, seat)
+        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    caller = observe(table.match.state, 0).caller
+    assert caller is not None
+    other = (caller + 1) % 5
+    view = observe(table.match.state, other)
+    assert view.trump_suit is None  # secret from everyone but the caller
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/t/{table.id}#{table.tokens[other]}")
+        page.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
+        assert page.inner_text("#trump") == "Trumps: named in secret, shown after trick 1"
+    finally:
+        context.close()
 
 
 def test_chiamata_auction_naming_and_play_against_bots(

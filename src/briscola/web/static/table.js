@@ -166,7 +166,12 @@
     trump.replaceChildren();
     if (view.trump_card) trump.append(Cards.face(view.trump_card));
     else if (view.trump_suit) trump.append(`Trumps: ${Cards.suitName(view.trump_suit)}`);
-    else trump.append(view.rules.variant === "briscolone" ? "No trumps" : "Not named yet");
+    else if (view.rules.variant === "briscolone") trump.append("No trumps");
+    else if (view.phase === "play" && view.rules.options.first_trick_blind === "committed") {
+      trump.append("Trumps: named in secret, shown after trick 1"); // only the caller sees them
+    } else if (view.phase === "play" && view.rules.options.first_trick_blind === "free_choice") {
+      trump.append("Trumps: named once trick 1 is down");
+    } else trump.append("Not named yet");
     if (view.called_card) {
       const called = document.createElement("p");
       called.append("Called card: ", Cards.face(view.called_card));
@@ -204,8 +209,14 @@
         for (const code of view.known_cards[s] || []) cards.append(" ", Cards.face(code));
       }
       for (const [from, shown] of view.shown) {
-        // A shown hand is a snapshot: list only the cards still in it.
-        const left = shown.filter((code) => !played.has(code));
+        // A shown hand is a snapshot: list only the cards still in it. A card that left it
+        // was played, or given up for the face-up card, where it lies until a seat takes it
+        // (and that seat's known cards name it).
+        const gone = (code) =>
+          played.has(code) ||
+          code === view.trump_card ||
+          view.known_cards.some((known, seat) => seat !== from && known.includes(code));
+        const left = shown.filter((code) => !gone(code));
         if (from === s && left.length) {
           cards.append(" shown:");
           for (const code of left) cards.append(" ", Cards.face(code));
