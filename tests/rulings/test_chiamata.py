@@ -46,6 +46,7 @@ from briscola import (
     score,
 )
 from helpers import (
+    RANK_ORDER,
     card,
     chiamata_deck,
     hand,
@@ -734,6 +735,54 @@ def test_s2_5_2_rank_ladder_and_after_two() -> None:
     assert set(legal_moves(state)) == {NameSuit(suit) for suit in Suit}
 
 
+@pytest.mark.parametrize("base", [61, 60])
+def test_s2_5_2_forced_first_hand_call_of_the_2_under_point_bids_ends_the_auction(
+    base: int,
+) -> None:
+    # Step 7: the others have all passed, so the forced call ends the auction at once, even
+    # a call of the 2 under after_two="points" (no point bids follow it without a jump).
+    options: dict[str, Any] = {"allow_point_jump": False, "base_target": base}
+    state = play(new_game("chiamata-milan", seed=38, **options), *(["pass"] * 5))
+    assert state.phase is Phase.AUCTION
+    assert current_player(state) == 0
+    assert set(legal_moves(state)) == bids(*CALLABLE)
+    assert_illegal(state, "points 61")
+    state = assert_legal(state, "bid 2")
+    assert state.phase is Phase.NAME_TRUMP
+    assert current_player(state) == 0
+    assert set(legal_moves(state)) == {NameSuit(suit) for suit in Suit}
+    assert_illegal(state, "points 61")
+    assert_illegal(state, "pass")
+    assert [seat for seat, _ in observe(state, 0).history] == [0, 1, 2, 3, 4, 0]
+    state = play(state, "suit S")
+    assert state.phase is Phase.PLAY
+    result = score(state)
+    assert (result.caller, result.target, result.called_card) == (0, base, card("2S"))
+
+
+# --- §3.9 the call ladder under each rank_variant ----------------------------------------------
+
+
+@pytest.mark.parametrize("rank_variant", list(RANK_ORDER))
+def test_s3_9_call_ladder_follows_the_rank_variant(rank_variant: str) -> None:
+    order = RANK_ORDER[rank_variant]  # e.g. A 7 K Q J 3 6 5 4 2 under "seven_high"
+    ladder = order[1:]  # no Ace without allow_ace_call
+    state = new_game("chiamata", seed=90, rank_variant=rank_variant)  # type: ignore[arg-type]
+    assert set(legal_moves(state)) == bids(*ladder) | {Pass()}
+    for level, rank in enumerate(ladder, start=1):
+        state = assert_legal(state, f"bid {rank}")
+        if rank == "2":
+            break
+        assert state.phase is Phase.AUCTION
+        assert set(legal_moves(state)) == bids(*order[level + 1 :]) | {Pass()}
+        for refused in order[: level + 1]:  # the same rank, or a stronger one
+            assert_illegal(state, f"bid {refused}")
+    assert state.phase is Phase.NAME_TRUMP  # the 2 is still the last call and ends it
+    assert current_player(state) == (len(ladder) - 1) % 5
+    aces = new_game("chiamata", seed=90, rank_variant=rank_variant, allow_ace_call=True)  # type: ignore[arg-type]
+    assert set(legal_moves(aces)) == bids(*order) | {Pass()}
+
+
 # --- §2.5.3 point bids -----------------------------------------------------------------------
 
 
@@ -1008,6 +1057,65 @@ def test_s2_5_8_remove_twos_four_takes_the_twos_role() -> None:
     assert score(two_only).called_card == card("4D")
 
 
+@pytest.mark.parametrize(
+    ("rank_variant", "stand_in"),
+    [("seven_high", "4"), ("seven_high_bisca", "3"), ("three_natural", "3")],
+)
+def test_s2_5_8_remove_twos_weakest_rank_takes_the_twos_role(
+    rank_variant: str, stand_in: str
+) -> None:
+    six: dict[str, Any] = {
+        "players": 6,
+        "six_player_form": "remove_twos",
+        "rank_variant": rank_variant,
+    }
+    ladder = RANK_ORDER[rank_variant][1:].replace("2", "")
+    assert ladder[-1] == stand_in
+    state = new_game("chiamata", seed=63, **six)
+    assert set(legal_moves(state)) == bids(*ladder) | {Pass()}
+    assert_illegal(state, "bid 2")
+    # The rank just above the stand-in does not end the auction.
+    above = play(state, f"bid {ladder[-2]}")
+    assert above.phase is Phase.AUCTION
+    assert set(legal_moves(above)) == bids(stand_in) | {Pass()}
+    # The stand-in ends the standard auction at once and is the called rank.
+    ended = play(state, "pass", f"bid {stand_in}")
+    assert ended.phase is Phase.NAME_TRUMP
+    assert current_player(ended) == 1
+    ended = play(ended, "suit B")
+    assert score(ended).called_card == card(f"{stand_in}B")
+    # Under after_two="points" it opens the point bids, and stays the called rank after them.
+    milan = play(new_game("chiamata-milan", seed=63, **six), f"bid {stand_in}")
+    assert milan.phase is Phase.AUCTION
+    assert set(legal_moves(milan)) == point_bids(61) | {Pass()}
+    milan = play(milan, "points 70", *(["pass"] * 5), "suit C")
+    result = score(milan)
+    assert (result.caller, result.target, result.called_card) == (1, 70, card(f"{stand_in}C"))
+    # Under two_only it is the called rank.
+    two_only = play(
+        new_game("chiamata", seed=63, auction="two_only", **six), "points 61", *(["pass"] * 5)
+    )
+    two_only = play(two_only, "suit D")
+    assert score(two_only).called_card == card(f"{stand_in}D")
+
+
+@pytest.mark.parametrize(("form", "gone"), [("remove_fours", "4"), ("remove_twos", "2")])
+def test_s2_5_8_points_only_names_only_cards_of_the_36_card_deck(form: str, gone: str) -> None:
+    six: dict[str, Any] = {"players": 6, "six_player_form": form, "auction": "points_only"}
+    state = play(new_game("chiamata", seed=64, **six), "points 61", *(["pass"] * 5))
+    assert state.phase is Phase.NAME_TRUMP
+    assert current_player(state) == 0
+    deck = [x for x in DECK if x.rank.code != gone]
+    assert set(legal_moves(state)) == {NameCard(x) for x in deck if x.rank is not Rank.ACE}
+    for suit in "DCSB":
+        assert_illegal(state, f"call {gone}{suit}")
+    aces = play(
+        new_game("chiamata", seed=64, allow_ace_call=True, **six), "points 61", *(["pass"] * 5)
+    )
+    assert set(legal_moves(aces)) == {NameCard(x) for x in deck}
+    assert_illegal(aces, f"call {gone}D")
+
+
 def test_s2_5_8_option_errors() -> None:
     for variant in ("chiamata", "chiamata-milan"):
         with pytest.raises(RulesError):
@@ -1045,6 +1153,20 @@ def test_s2_5_6_stake_bands(stakes: str, target: int, unit: int) -> None:
         won=False,
         cappotto=False,
     )
+
+
+@pytest.mark.parametrize(
+    ("stakes", "cappotto_unit", "unit"), [("flat", 2, 1), ("bands", 10, 5), ("tedaldi", 4, 3)]
+)
+def test_s2_5_6_stakes_at_a_target_of_120(stakes: str, cappotto_unit: int, unit: int) -> None:
+    # A point call of 120 ends the auction at once (§2.5.3). bands: 101–120 → 5, doubled by
+    # a cappotto; tedaldi: T ≥ 80 → 3, and the volata row (4) in place of the doubling.
+    # Making 120 takes every card point, so a win at this target is always a cappotto.
+    c, u = cappotto_unit, unit
+    check_milan(120, stakes, 120, (-c, -c, 2 * c, -c, c), won=True, cappotto=True)
+    check_milan(120, stakes, 119, (u, u, -2 * u, u, -u), won=False, cappotto=False)
+    check_milan(120, stakes, 60, (u, u, -2 * u, u, -u), won=False, cappotto=False)
+    check_milan(120, stakes, 0, (c, c, -2 * c, c, -c), won=False, cappotto=True)
 
 
 def test_s2_5_6_cappotto_loss_under_stakes() -> None:

@@ -408,6 +408,117 @@ def test_s3_1_seven_swap_is_off_by_default() -> None:
         apply(state, swap("7C"))
 
 
+# §3.1 condition 5: the face-up ranks stronger than the 7 in each card order (§3.9).
+HIGHER_THAN_SEVEN = {
+    "standard": "A3KQJ",
+    "seven_high": "A",
+    "seven_high_bisca": "A",
+    "three_natural": "AKQJ",
+}
+
+
+@pytest.mark.parametrize("rank_variant", list(HIGHER_THAN_SEVEN))
+def test_s3_1_seven_swap_requires_higher_by_rank_variant(rank_variant: str) -> None:
+    for rank in "A23456JQK":
+        face_up = rank + "C"
+        deck = deck_from({1: "7C", 7: face_up}, "classic")
+        state = new_game("classic", deck=deck, seven_swap=True, rank_variant=rank_variant)  # type: ignore[arg-type]
+        if rank in HIGHER_THAN_SEVEN[rank_variant]:
+            assert swap("7C") in legal_moves(state), face_up
+            after = apply(state, swap("7C"))
+            assert after.trump_card == card("7C")
+            assert card(face_up) in after.hands[0]
+        else:
+            assert swap("7C") not in legal_moves(state), face_up
+            with pytest.raises(IllegalMoveError):
+                apply(state, swap("7C"))
+        # With seven_swap_requires_higher=False any face-up card may be taken.
+        free = new_game(
+            "classic",
+            deck=deck,
+            seven_swap=True,
+            seven_swap_requires_higher=False,
+            rank_variant=rank_variant,  # type: ignore[arg-type]
+        )
+        assert swap("7C") in legal_moves(free), face_up
+
+
+@pytest.mark.parametrize(("variant", "last"), [("classic-3", 9), ("classic-4", 6)])
+def test_s3_1_seven_swap_deadline_before_penultimate_trick_with_more_players(
+    variant: VariantId, last: int
+) -> None:
+    # The exchange is legal while the stock, face-up card included, holds more than n cards
+    # at the start of the trick: up to trick 9 with three players, trick 6 with four.
+    players, hand_size = SHAPE[variant]
+    deck = deck_from({1: "7C", players * hand_size + 1: "AC"}, variant)
+    for deadline, final in (("before_penultimate_trick", last), ("stock_empty", last + 1)):
+        state = new_game(variant, deck=deck, seven_swap=True, seven_swap_deadline=deadline)  # type: ignore[arg-type]
+        rng = random.Random(players)
+        for number in range(1, last + 2):
+            state = random_play(state, rng, at_trick_start(number), avoid=("7C",))
+            state = to_seat(state, 0, rng, avoid=("7C",))
+            assert card("7C") in state.hands[0]
+            assert stock_size(state) == len(deck) - players * (hand_size + number - 1)
+            allowed = number <= final
+            assert (swap("7C") in legal_moves(state)) is allowed, (deadline, number)
+            if not allowed:
+                with pytest.raises(IllegalMoveError):
+                    apply(state, swap("7C"))
+
+
+def test_s3_1_seven_swap_only_if_drawn_refuses_a_seven_taken_by_a_two_swap() -> None:
+    # Seat 0 is dealt the 2 of trumps and the face-up card is the 7: the 2-swap puts the 7
+    # in seat 0's hand without a draw from the stock.
+    deck = deck_from({1: "2C", 7: "7C"}, "classic")
+    for only_if_drawn in (False, True):
+        state = new_game(
+            "classic",
+            deck=deck,
+            seven_swap=True,
+            two_swap=True,
+            seven_swap_requires_higher=False,
+            seven_swap_only_if_drawn=only_if_drawn,
+        )
+        state = apply(state, swap("2C"))
+        assert card("7C") in state.hands[0]
+        assert state.trump_card == card("2C")
+        assert (swap("7C") in legal_moves(state)) is not only_if_drawn
+        if only_if_drawn:
+            with pytest.raises(IllegalMoveError):
+                apply(state, swap("7C"))
+            # Nor at a later turn of the same seat.
+            rng = random.Random(5)
+            state = random_play(state, rng, at_trick_start(2), avoid=("7C",))
+            state = to_seat(state, 0, rng, avoid=("7C",))
+            assert card("7C") in state.hands[0]
+            assert swap("7C") not in legal_moves(state)
+            with pytest.raises(IllegalMoveError):
+                apply(state, swap("7C"))
+
+
+def test_s3_1_seven_swap_requires_won_trick_by_the_seat_not_its_partner() -> None:
+    # classic-4: seat 0 holds 2D, 7C, KC; seat 2 (its partner) takes trick 1 with the 3C.
+    placed = {1: "2D", 5: "7C", 9: "KC", 2: "4D", 3: "3C", 4: "5D", 13: "AC"}
+    deck = deck_from(placed, "classic-4")
+    state = new_game("classic-4", deck=deck, seven_swap=True, seven_swap_requires_won_trick=True)
+    assert swap("7C") not in legal_moves(state)
+    state = play(state, "2D", "4D", "3C", "5D")
+    assert state.tricks[0].winner == 2
+    rng = random.Random(6)
+    state = to_seat(state, 0, rng)
+    assert len(state.tricks) == 1
+    assert swap("7C") not in legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply(state, swap("7C"))
+    # Only the AC, face up under the stock, is a stronger trump than the KC still out.
+    state = play(state, "KC")
+    state = random_play(state, rng, at_trick_start(3))
+    assert state.tricks[1].winner == 0
+    assert current_player(state) == 0
+    assert swap("7C") in legal_moves(state)
+    assert apply(state, swap("7C")).trump_card == card("7C")
+
+
 def test_s3_2_window_both_allows_the_round_then_trick_1() -> None:
     deck = deck_from({1: "2C", 7: "AC"}, "classic")
     state = new_game("classic", deck=deck, two_swap=True, two_swap_window="both")
