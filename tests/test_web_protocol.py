@@ -26,7 +26,7 @@ from briscola.web import app as web_app
 from briscola.web.app import create_app
 from briscola.web.tables import Table, Tables, TableSettings
 from helpers import Hostile, card_codes_in, untyped
-from web_support import FakeClock, cards_in, hidden_from
+from web_support import FakeClock, cards_in, hidden_from, live_server
 
 Socket = Any
 
@@ -336,6 +336,34 @@ def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
         assert len(table.moves) <= 1
     # A seat is sent the table after its move, or with the refusal of it.
     assert views >= (1 if seat is None else 2)
+
+
+def test_the_served_app_says_why_it_refuses_a_long_message() -> None:
+    """Through the server's own configuration: a message longer than MAX_MESSAGE characters
+    gets its reason and 4009, however it is encoded, up to MAX_FRAME bytes; a larger frame
+    is cut off unread."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=11))
+    longest = web_app.MAX_FRAME - len('{"type": "hello", "token": ""}')
+    with live_server(tables) as base:
+        url = base.replace("http", "ws", 1) + f"/ws/{table.id}"
+        for token in ("x" * 5000, "é" * 3000, "x" * longest):
+            with connect(url, open_timeout=5) as ws:
+                ws.send(json.dumps({"type": "hello", "token": token}, ensure_ascii=False))
+                assert "at most 1024 characters" in json.loads(ws.recv(timeout=5))["message"]
+                with pytest.raises(ConnectionClosed) as closed:
+                    ws.recv(timeout=5)
+                assert closed.value.rcvd is not None
+                assert closed.value.rcvd.code == 4009
+        with connect(url, open_timeout=5) as ws:
+            ws.send(json.dumps({"type": "hello", "token": "x" * web_app.MAX_FRAME}))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=5)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1009
 
 
 def test_an_oversized_message_closes_the_connection(served: Any) -> None:

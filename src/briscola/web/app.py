@@ -54,6 +54,7 @@ __all__ = [
     "HELLO_TIMEOUT",
     "MAX_BODY",
     "MAX_BOT_DELAY",
+    "MAX_FRAME",
     "MAX_MESSAGE",
     "MAX_SPECTATORS",
     "MAX_TABS",
@@ -66,6 +67,9 @@ __all__ = [
 
 MAX_MESSAGE = 1024
 """The longest message a browser may send, in characters."""
+MAX_FRAME = 65536
+"""The longest WebSocket frame read, in bytes: a longer message than `MAX_MESSAGE` up to this
+size is refused with a reason (code 4009), and a larger frame is cut off unread (1009)."""
 MAX_BODY = 8192
 """The longest request body the lobby accepts, in bytes."""
 HELLO_TIMEOUT = 15.0

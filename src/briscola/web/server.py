@@ -125,13 +125,15 @@ def config(app: Any, *, host: str, port: int) -> Any:
     _check_address(host, port)
     import uvicorn
 
-    from .app import MAX_MESSAGE
+    from .app import MAX_FRAME
 
     return uvicorn.Config(
         app,
         host=host,
         port=port,
-        ws_max_size=4 * MAX_MESSAGE,
+        # Frames up to MAX_FRAME reach the application, which refuses one of more than
+        # MAX_MESSAGE characters in words (4009); a larger frame is cut off unread (1009).
+        ws_max_size=MAX_FRAME,
         server_header=False,
         log_level="warning",
         limit_concurrency=2000,
