@@ -56,6 +56,8 @@ from briscola.records import MatchRecord
 from helpers import (
     CHIAMATA,
     TWO_SIDED,
+    HostileComparison,
+    HostileStr,
     bugiarda5_sides,
     chiamata_deck,
     play_out,
@@ -472,8 +474,9 @@ def test_s3_7_bugiarda_5_dealer_rotates_and_sits_out() -> None:
 
 
 def test_s3_7_bad_dealer_rotation() -> None:
-    with pytest.raises(RulesError):
-        new_match("classic", seed=1, dealer_rotation="clockwise")  # type: ignore[arg-type]
+    for rotation in ("clockwise", 1, None, HostileComparison(), HostileStr("play_direction")):
+        with pytest.raises(RulesError, match=r"dealer_rotation=.* is not valid"):
+            new_match("classic", seed=1, dealer_rotation=rotation)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

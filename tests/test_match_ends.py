@@ -128,3 +128,21 @@ def test_at_the_deal_cap_a_side_is_judged_by_all_its_seats(fmt: str) -> None:
     standing = briscola.score(match)
     assert standing.final
     assert standing.winners == {0, 2}
+
+
+def test_at_the_deal_cap_fixed_deals_shares_a_tie_as_at_its_end() -> None:
+    # §3.7: every Chiamata deal passed out and redealt, so nobody has a game point after
+    # MAX_DEALS deals; seats level on top share the win under fixed_deals, as after N deals.
+    match = briscola.new_match("chiamata", seed=1, all_pass="redeal")
+    while not briscola.is_over(match):
+        match = briscola.apply(match, briscola.Pass())
+    standing = briscola.score(match)
+    assert len(match.results) == MAX_DEALS
+    assert standing.deals_played == 0
+    assert standing.winners == frozenset(range(5))
+    other = briscola.new_match(
+        "chiamata", seed=1, all_pass="redeal", format="first_to_game_points(5)"
+    )
+    while not briscola.is_over(other):
+        other = briscola.apply(other, briscola.Pass())
+    assert briscola.score(other).winners == frozenset()  # a drawn match

@@ -361,12 +361,15 @@ def new_match(
     if chosen.kind == "first_to_game_points" and r.auction is None:
         raise RulesError("first_to_game_points is a Chiamata format")
     seed = fresh_seed() if seed is None else check_seed(seed)
-    rotation = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
-    if rotation not in tuple(DealerRotation):
+    given = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
+    try:
+        # The enum's own lookup: a value whose comparison fails is refused like any other.
+        rotation = DealerRotation(given)
+    except RulesError:
         raise RulesError(
-            f"dealer_rotation={quote(rotation)} is not valid: use 'play_direction' or "
+            f"dealer_rotation={quote(given)} is not valid: use 'play_direction' or "
             "'against_play_direction'"
-        )
+        ) from None
     flags = {}
     for name, default in (
         ("redeal_same_dealer_after_draw", False),
@@ -396,7 +399,7 @@ def new_match(
         r,
         chosen,
         seed,
-        DealerRotation(str(rotation)),
+        rotation,
         flags["redeal_same_dealer_after_draw"],
         flags["redeal_same_dealer_after_void"],
         flags["cappotto_wins_match"],
