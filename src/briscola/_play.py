@@ -3,9 +3,10 @@
 
 `legal_play` lists the moves of the seat to act in the documented order (plays by card id,
 then swaps, then declarations, then signals), and `apply_play` makes one move already known
-to be legal. `play_card` plays a card in every variant, the one place that does: it
+to be legal. `play_card` plays a card in every variant, the one place `apply` does: it
 collects a finished trick and draws (winner first, the face-up card last), through
-`finish_trick` where the commonest shapes are not written out in it.
+`finish_trick` where the commonest shapes are not written out in it. `play_out` plays a
+deal to its end over plain lists, for `random_playout`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The generator of the JSON Schemas shipped in ``briscola/schemas/``.
 
 The schemas are built from the code they describe: the presets from `VARIANTS`, the table
-rules from `OPTIONS` (each option's values found by asking `rules()` which it accepts), the
-card codes, phases and signal tokens from their enums. ``tests/test_schemas.py`` checks that
-the shipped files equal what this module generates; after a change, rewrite them with::
+rules from `OPTIONS` (each option's values from its declaration: its kind, choices or
+bounds), the card codes, phases and signal tokens from their enums. A test checks that the
+shipped files equal what this module generates; after a change, rewrite them with::
 
     python3 -m briscola._schemas
 """
