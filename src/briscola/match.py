@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Final, Literal, Unpack
+from typing import Final, Literal, Unpack, cast
 
 import attrs
 
@@ -363,8 +363,8 @@ def new_match(
     seed = fresh_seed() if seed is None else check_seed(seed)
     given = match_options.get("dealer_rotation", DealerRotation.PLAY_DIRECTION)
     try:
-        # The enum's own lookup: a value whose comparison fails is refused like any other.
-        rotation = DealerRotation(given)
+        # The enum's own lookup takes any value: one whose comparison fails is refused too.
+        rotation = DealerRotation(cast(str, given))
     except RulesError:
         raise RulesError(
             f"dealer_rotation={quote(given)} is not valid: use 'play_direction' or "
