@@ -840,6 +840,22 @@ def test_s3_7_two_wins_or_120_at_120_120_without_wins_the_next_deal_winner_takes
     check(match, totals=(179, 181), deals_won=(0, 1), played=3, winners=(1,), final=True)
 
 
+def test_s3_7_two_wins_or_120_a_second_deal_win_beats_120_reached_after_the_same_deal() -> None:
+    # Under last_trick with win_threshold=71, a deal is won by the last trick with 55 card
+    # points: seat 1 wins two deals with 110 while seat 0 reaches 130 (library rule).
+    match = new_match(
+        "classic", seed=1, format=two_wins_or_120, tie_rule="last_trick", win_threshold=71
+    )
+    rng = random.Random(0)
+    for _ in range(2):
+        state = play_out(match.state, rng)
+        while state.tricks[-1].winner != 1:
+            state = play_out(match.state, rng)
+        match = after_deal(match, with_points(state, (65, 55)))
+        assert match.results[-1].score.winners == frozenset({1})
+    check(match, totals=(130, 110), deals_won=(0, 2), played=2, winners=(1,), final=True)
+
+
 # === §3.7 first_to_game_points (Chiamata) ====================================================
 
 
