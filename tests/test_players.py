@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import briscola
@@ -108,14 +108,22 @@ def test_the_same_seed_gives_the_same_game(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", sorted(BOTS))
 def test_with_seed_gives_a_fresh_player(kind: str) -> None:
+    # with_seed(1) plays as a player built with seed 1, even from an original that has
+    # already played or has been copied, and so differently from the original (seed 8).
     player = BOTS[kind](8)
     assert hasattr(player, "with_seed")
     r = briscola.rules("chiamata")
-    first: list[Move] = []
-    second: list[Move] = []
-    _play(r, 2, [player.with_seed(1)], lambda _v, m: first.append(m))
-    _play(r, 2, [pickle.loads(pickle.dumps(player)).with_seed(1)], lambda _v, m: second.append(m))
-    assert first == second
+    moves: dict[str, list[Move]] = {"built": [], "original": [], "reseeded": [], "copied": []}
+    _play(r, 2, [BOTS[kind](1)], lambda _v, m: moves["built"].append(m))
+    _play(r, 2, [player], lambda _v, m: moves["original"].append(m))
+    _play(r, 2, [player.with_seed(1)], lambda _v, m: moves["reseeded"].append(m))
+    copied = pickle.loads(pickle.dumps(player)).with_seed(1)
+    _play(r, 2, [copied], lambda _v, m: moves["copied"].append(m))
+    assert moves["reseeded"] == moves["built"]
+    assert moves["copied"] == moves["built"]
+    assert moves["original"] != moves["built"]  # seeds 1 and 8 play this deal differently
+    assert player.with_seed(1).seed == 1
+    assert player.seed == 8  # type: ignore[attr-defined]
 
 
 def test_players_never_touch_the_global_generator() -> None:
@@ -127,17 +135,24 @@ def test_players_never_touch_the_global_generator() -> None:
 
 @pytest.mark.parametrize("kind", sorted(BOTS))
 def test_a_view_is_all_a_player_sees(kind: str) -> None:
-    # Two states that look the same from seat 0 get the same move from a fresh player.
+    # States that look the same from the seat to act get the same move from a fresh player,
+    # whichever of them was observed last: a player that read anything but its view (the
+    # hidden hands of the state last observed, say) would answer differently.
     state = new_game("classic", seed=4)
     state = apply(state, Play(state.hands[0][0]))
     state = apply(state, Play(state.hands[1][0]))
-    view = observe(state, current_player(state) or 0)
-    other = determinize(view, seed=99)
-    assert other != state
-    seat = view.seat
+    seat = current_player(state)
     assert seat is not None
-    assert observe(other, seat) == view
-    assert BOTS[kind](6)(view) == BOTS[kind](6)(observe(other, seat))
+    view = observe(state, seat)
+    move = BOTS[kind](6)(view)  # asked right after observing the real state
+    others = {determinize(view, seed=world) for world in range(6)}
+    # The worlds put the hidden cards elsewhere: in the other hand, or in another order.
+    assert len({other.hands for other in others} | {state.hands}) > 2
+    for other in others:
+        assert other != state
+        assert observe(other, seat) == view  # the last state observed is now `other`
+        assert BOTS[kind](6)(view) == move
+        assert BOTS[kind](6)(observe(other, seat)) == move
 
 
 @pytest.mark.parametrize("kind", sorted(BOTS))
@@ -220,30 +235,106 @@ def test_random_rollouts() -> None:
 # --- unseen cards --------------------------------------------------------------------------
 
 
-@given(r=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 30))
-@deal_settings(40)
-def test_unseen_cards_are_exactly_the_cards_elsewhere(
-    r: briscola.Rules, seed: int, steps: int
-) -> None:
-    state = new_game(r, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if is_over(state):
-            break
-        state = apply(state, rng.choice(briscola.legal_moves(state)))
-    seat = current_player(state) or 0
+def _unplaced(state: briscola.State, seat: int) -> set[Card]:
+    """The cards whose place ``seat`` cannot know, worked out from the whole ``state``.
+
+    Every card of the deal but the seat's own hand, the cards played, the cards out of the
+    deck and the face-up card under the stock; and, of the rest (the other hands and the
+    stock), not those every seat knows to be in a hand, nor what a table rule shows it:
+    each hand under ``open_hands``, the stock under ``open_stock``, a partner's shown hand.
+    """
+    r = state.rules
+    unplaced = set(state.deck) | set(state.removed) | set(state.stock)
+    for hand in state.hands:
+        unplaced |= set(hand)
+    unplaced -= set(state.hands[seat])
+    unplaced -= set(state.removed)
+    unplaced -= {card for trick in state.tricks for card in trick.cards}
+    unplaced -= set(state.trick)
+    if state.trump_card is not None:
+        unplaced.discard(state.trump_card)
+    # A card that was ever face up and is now in a hand was seen going there: the card
+    # turned at the deal (under the stock, or Bugiarda's last dealt card) and every card
+    # put face up by a SwapTrump are taken by an exchange or the last draw in full view.
+    face_up: set[Card] = {move.card for _, move in state.history if isinstance(move, SwapTrump)}
+    if r.has_face_up_card:
+        face_up.add(state.deck[r.dealt_cards])
+    elif r.trump_source is briscola.TrumpSource.LAST_DEALT:
+        face_up.add(state.deck[r.dealt_cards - 1])
+    unplaced -= face_up
+    if r.open_hands:
+        unplaced -= {card for hand in state.hands for card in hand}
+    if r.open_stock:
+        unplaced -= set(state.stock)
+    side = next((side for side in state.teams if seat in side), (seat,))
+    for shower, cards in state.shown:
+        if shower in side:
+            unplaced -= set(cards) & set(state.hands[shower])
+    return unplaced
+
+
+def _check_unseen(state: briscola.State, seat: int) -> None:
     view = observe(state, seat)
-    unseen = set(unseen_cards(view))
-    # Every unseen card is in another hand or in the stock.
+    unseen = unseen_cards(view)
+    assert list(unseen) == sorted(unseen, key=lambda card: card.id)
+    assert set(unseen) == _unplaced(state, seat)
+    # Each unseen card is in another hand or in the stock, and no more of them are unseen
+    # than the seat cannot place.
     elsewhere = {c for other, hand in enumerate(state.hands) if other != seat for c in hand}
-    elsewhere |= set(state.stock)
-    assert unseen <= elsewhere
-    assert not unseen & set(view.hand)
-    # And the count matches what the seat cannot place.
+    assert set(unseen) <= elsewhere | set(state.stock)
     hidden = sum(
         size for size, hand in zip(view.hand_sizes, view.hands, strict=True) if hand is None
     )
     assert len(unseen) <= hidden + view.stock_size
+
+
+@given(r=rules_strategy(), seed=st.integers(0, 2**32), steps=st.integers(0, 48))
+@example(
+    r=briscola.rules("classic", seven_swap=True, seven_swap_requires_higher=False),
+    seed=3,
+    steps=1,
+)
+@deal_settings(40)
+def test_unseen_cards_are_exactly_the_cards_elsewhere(
+    r: briscola.Rules, seed: int, steps: int
+) -> None:
+    # Every seat, at every position of a random walk through the deal. An exchange with
+    # the face-up card is taken whenever one is legal, and the walk runs long enough to
+    # draw the face-up card, so that cards known to be in a hand come up.
+    state = new_game(r, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps + 1):
+        for seat in range(r.players):
+            _check_unseen(state, seat)
+        if is_over(state):
+            break
+        moves = briscola.legal_moves(state)
+        swaps = [move for move in moves if isinstance(move, SwapTrump)]
+        state = apply(state, swaps[0] if swaps else rng.choice(moves))
+
+
+def test_unseen_cards_leave_out_a_face_up_card_taken_into_a_hand() -> None:
+    # Classic with the seven swap (any face-up card may be taken), deal 3: seat 0 gives its
+    # 7 for the face-up 5 at its first turn. Seat 1 then knows where 5 of the 40 cards are
+    # (its 3, the 7 now face up, and the 5 seat 0 took), so 35 are unseen, not 36.
+    state = new_game("classic", seed=3, seven_swap=True, seven_swap_requires_higher=False)
+    swaps = [move for move in briscola.legal_moves(state) if isinstance(move, SwapTrump)]
+    assert swaps
+    taken = state.trump_card
+    state = apply(state, swaps[0])
+    assert taken in state.hands[0]
+    unseen = set(unseen_cards(observe(state, 1)))
+    assert len(unseen) == 35
+    assert taken not in unseen
+    assert unseen == _unplaced(state, 1)
+    # The face-up card drawn as the last card of the stock is known to be in a hand too.
+    while state.trump_card is not None:
+        state = apply(state, briscola.legal_moves(state)[0])
+    for other in range(2):
+        assert set(unseen_cards(observe(state, other))) == _unplaced(state, other)
+    drawn = swaps[0].card
+    holder = next(s for s, hand in enumerate(state.hands) if drawn in hand)
+    assert drawn not in unseen_cards(observe(state, 1 - holder))
 
 
 def test_unseen_cards_needs_a_view() -> None:

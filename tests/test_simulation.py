@@ -16,6 +16,7 @@ import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -87,11 +88,39 @@ def test_plain_functions_are_players() -> None:
     assert run.players[0].startswith("<function")
 
 
+class _SeatRecorder:
+    """A player that writes down, game by game, the seats it is asked to act for.
+
+    `simulate` replaces each player by ``with_seed(...)`` once before every game, in game
+    order when it plays in this process, so each call opens the record of a new game; the
+    fresh player shares the record and adds to it the seat of every view it is given.
+    """
+
+    def __init__(self, games: list[set[int]]) -> None:
+        self.games = games
+
+    def with_seed(self, seed: int) -> _SeatRecorder:
+        self.games.append(set())
+        return _SeatRecorder(self.games)
+
+    def __call__(self, view: View) -> Move:
+        assert view.seat is not None
+        self.games[-1].add(view.seat)
+        return view.legal_moves[0]
+
+
 def test_seats_rotate() -> None:
-    run = simulate("classic-3", _players(3), 6, seed=2)
+    # The seats a game reports must be where each player really acted: player i is asked
+    # to move for seat (i + g) % n in game g, and for no other seat.
+    records: list[list[set[int]]] = [[], [], []]
+    run = simulate("classic-3", [_SeatRecorder(games) for games in records], 6, seed=2)
+    assert [len(games) for games in records] == [6, 6, 6]
     for game in run.games:
         for player in range(3):
             assert game.seats[(player + game.index) % 3] == player
+            assert records[player][game.index] == {(player + game.index) % 3}
+        for seat, player in enumerate(game.seats):
+            assert records[player][game.index] == {seat}
 
 
 def test_the_summary_matches_a_hand_computation() -> None:
@@ -123,11 +152,27 @@ def test_the_summary_matches_a_hand_computation() -> None:
 
 
 def test_pooling_players() -> None:
-    run = simulate("classic-4", _players(4), 8, seed=4)
-    pooled = run.summarize([0, 2], name="greedy")
-    assert pooled.name == "greedy"
-    assert pooled.wins == run.summary[0].wins  # partners win together
-    assert pooled.mean_points == pytest.approx(run.summary[0].mean_points)
+    # Three players of classic-3 each play for themselves, so two of them pooled score
+    # differently from either alone: a game counts as a win when either won it, and its
+    # points are the mean of their two seats' points.
+    run = simulate("classic-3", _players(3), 12, seed=4)
+    pooled = run.summarize([0, 1], name="first two")
+    wins = decided = 0
+    values: list[float] = []
+    for game in run.games:
+        seats = [game.seats.index(0), game.seats.index(1)]
+        winners = game.score.winners
+        wins += any(seat in winners for seat in seats)
+        decided += bool(winners)
+        values.append(sum(game.points(seat) for seat in seats) / 2)
+    mean = sum(values) / len(values)
+    assert (pooled.wins, pooled.decided) == (wins, decided)
+    assert pooled.mean_points == pytest.approx(mean)
+    assert (pooled.name, pooled.player, pooled.games) == ("first two", -1, 12)
+    # The pool's figures are not those of either of its players alone.
+    for alone in run.summary[:2]:
+        assert alone.mean_points != pytest.approx(pooled.mean_points)
+    assert run.summarize([0, 1]).name == f"{run.players[0]} + {run.players[1]}"
     with pytest.raises(RulesError, match="indices"):
         run.summarize([7])
 
@@ -159,13 +204,33 @@ def test_matches() -> None:
     assert pooled.games == run.games
 
 
+def _dealers(**options: Any) -> list[int]:
+    """The dealer of each deal of one classic-3 match, in order, as the players saw it."""
+    dealers: list[int] = []
+
+    def first_move(view: View) -> Move:
+        if not dealers or dealers[-1] != view.dealer:
+            dealers.append(view.dealer)
+        return view.legal_moves[0]
+
+    # A plain function is shared by every seat and every game, so one list sees them all.
+    simulate("classic-3", [first_move] * 3, 1, seed=1, match="best_of(3)", **options)
+    return dealers
+
+
 def test_options_reach_the_rules_and_the_match() -> None:
     run = simulate("classic", _players(2), 2, seed=1, seven_swap=True)
     assert run.rules.seven_swap
-    swapped = simulate(
-        "classic", _players(2), 2, seed=1, match=True, dealer_rotation="against_play_direction"
-    )
-    assert len(swapped.games) == 2
+    # With three seats the two rotations differ: the deal passes the other way round.
+    along = _dealers()
+    against = _dealers(dealer_rotation="against_play_direction")
+    assert len(along) >= 2
+    assert len(against) >= 2
+    assert along[0] == against[0] == 2  # the first dealer is the last seat either way
+    step = (along[1] - along[0]) % 3
+    assert step != 0
+    assert all((b - a) % 3 == step for a, b in pairwise(along))
+    assert all((b - a) % 3 == 3 - step for a, b in pairwise(against))
     with pytest.raises(RulesError, match="match option"):
         simulate("classic", _players(2), 2, seed=1, dealer_rotation="against_play_direction")
 

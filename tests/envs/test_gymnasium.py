@@ -96,21 +96,37 @@ def test_reset_deals_new_game_and_replays_an_episode() -> None:
     assert all(reward == 0 for _, reward in first[:-1])
 
 
-def test_opponents_are_any_callables_on_a_view() -> None:
-    seen: list[int | None] = []
+def _recording(seen: set[int | None]) -> Any:
+    """A first-legal-move opponent that notes the seat of every view it is given."""
 
     def first_move(view: View) -> briscola.Move:
-        seen.append(view.seat)
+        seen.add(view.seat)
         return view.legal_moves[0]
 
-    env = BriscolaEnv("classic-3", opponents=[first_move, GreedyPlayer(seed=1)])
-    env.reset(seed=3)
-    env.step(first_legal(env.action_masks()))
-    assert set(seen) <= {1}
+    return first_move
+
+
+def test_opponents_are_any_callables_on_a_view() -> None:
+    # A list gives one callable for each other seat, in seat order with the learning seat
+    # left out: each must be the one that plays its seat, and only that seat.
+    for learner, others in ((0, (1, 2)), (1, (0, 2)), (2, (0, 1))):
+        seen: list[set[int | None]] = [set(), set()]
+        env = BriscolaEnv("classic-3", seat=learner, opponents=[_recording(s) for s in seen])
+        _, info = env.reset(seed=3)
+        terminated = False
+        while not terminated:
+            _, _, terminated, _, info = env.step(first_legal(info["action_mask"]))
+        assert seen == [{others[0]}, {others[1]}]
+    # One callable plays every other seat.
+    alone: set[int | None] = set()
+    env = BriscolaEnv("classic-3", seat=1, opponents=_recording(alone))
+    _, info = env.reset(seed=3)
+    env.step(first_legal(info["action_mask"]))
+    assert alone == {0, 2}
     env = BriscolaEnv("classic", opponents=RandomPlayer(seed=4))
     env.reset(seed=3)
     with pytest.raises(RulesError):
-        BriscolaEnv("classic-3", opponents=[first_move])
+        BriscolaEnv("classic-3", opponents=[_recording(set())])
     with pytest.raises(RulesError):
         BriscolaEnv("classic", opponents="greedy")  # type: ignore[arg-type]
 
