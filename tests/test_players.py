@@ -126,6 +126,24 @@ def test_with_seed_gives_a_fresh_player(kind: str) -> None:
     assert player.seed == 8  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("bot", [RandomPlayer, GreedyPlayer, SearchPlayer])
+def test_with_seed_keeps_a_subclass(bot: type[RandomPlayer | GreedyPlayer | SearchPlayer]) -> None:
+    # A user's subclass of a bot stays itself when `simulate` reseeds it for each game.
+    calls: list[int] = []
+
+    class Last(bot):  # type: ignore[misc, valid-type]
+        def __call__(self, view: briscola.View) -> Move:
+            calls.append(1)
+            return view.legal_moves[-1]
+
+    fresh = Last(3).with_seed(5)
+    assert type(fresh) is Last
+    assert repr(fresh).startswith("Last(seed=5")
+    run = briscola.simulate("classic", [Last(1), briscola.RandomPlayer(2)], 2, seed=1)
+    assert calls
+    assert run.players[0].startswith("Last(seed=")
+
+
 def test_players_never_touch_the_global_generator() -> None:
     random.seed(1)
     before = random.getstate()

@@ -34,7 +34,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol, Self, runtime_checkable
 
 from ._deal import check_seed
 from ._quote import number_text, quote
@@ -196,8 +196,9 @@ class _Bot(abc.ABC):
         """One of ``moves``, the legal moves of ``view`` (a view whose seat is to act)."""
 
     @abc.abstractmethod
-    def with_seed(self, seed: int) -> _Bot:
-        """A fresh player of the same kind and budget, seeded with ``seed``."""
+    def with_seed(self, seed: int) -> Self:
+        """A fresh player of the same class and budget, seeded with ``seed`` (a subclass
+        whose constructor takes other arguments overrides this)."""
 
 
 class RandomPlayer(_Bot):
@@ -217,12 +218,12 @@ class RandomPlayer(_Bot):
     def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         return moves[self._rng.randrange(len(moves))]
 
-    def with_seed(self, seed: int) -> RandomPlayer:
-        """A fresh `RandomPlayer` seeded with ``seed``."""
-        return RandomPlayer(seed)
+    def with_seed(self, seed: int) -> Self:
+        """A fresh player of this class seeded with ``seed``."""
+        return type(self)(seed)
 
     def __repr__(self) -> str:
-        return f"RandomPlayer(seed={_seed_text(self.seed)})"
+        return f"{type(self).__name__}(seed={_seed_text(self.seed)})"
 
 
 # --- the greedy player ------------------------------------------------------------------------
@@ -328,12 +329,12 @@ class GreedyPlayer(_Bot):
         self.seed: Final = _check_seed(seed, "GreedyPlayer")
         self._rng = random.Random(self.seed)
 
-    def with_seed(self, seed: int) -> GreedyPlayer:
-        """A fresh `GreedyPlayer` seeded with ``seed``."""
-        return GreedyPlayer(seed)
+    def with_seed(self, seed: int) -> Self:
+        """A fresh player of this class seeded with ``seed``."""
+        return type(self)(seed)
 
     def __repr__(self) -> str:
-        return f"GreedyPlayer(seed={_seed_text(self.seed)})"
+        return f"{type(self).__name__}(seed={_seed_text(self.seed)})"
 
     def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         if len(moves) == 1:
@@ -684,9 +685,9 @@ class SearchPlayer(_Bot):
         self._rng = random.Random(self.seed)
         self._greedy = GreedyPlayer(self._rng.getrandbits(32))
 
-    def with_seed(self, seed: int) -> SearchPlayer:
-        """A fresh `SearchPlayer` with the same budget, seeded with ``seed``."""
-        return SearchPlayer(
+    def with_seed(self, seed: int) -> Self:
+        """A fresh player of this class with the same budget, seeded with ``seed``."""
+        return type(self)(
             seed,
             worlds=self.worlds,
             rollout=self.rollout,
@@ -699,7 +700,8 @@ class SearchPlayer(_Bot):
         if self.auction_worlds != 24:
             budget += f", auction_worlds={number_text(self.auction_worlds)}"
         return (
-            f"SearchPlayer(seed={_seed_text(self.seed)}, worlds={number_text(self.worlds)}, "
+            f"{type(self).__name__}(seed={_seed_text(self.seed)}, "
+            f"worlds={number_text(self.worlds)}, "
             f"rollout={self.rollout!r}{budget})"
         )
 
