@@ -49,7 +49,7 @@ from briscola import (
     observe,
     unseen_cards,
 )
-from helpers import chiamata_deck
+from helpers import chiamata_deck, deck_from
 from strategies import deal_settings, rules_strategy
 
 BOTS: dict[str, Callable[[int], Player]] = {
@@ -495,6 +495,61 @@ def test_greedy_gives_points_to_a_partner_sure_to_win() -> None:
             assert move.card.points >= 10
             return
     pytest.fail("no such deal in 300 seeds")
+
+
+@pytest.mark.parametrize(("last_hand", "loads"), [("6D 2S 4C", True), ("3B 2S 4C", False)])
+def test_greedy_loads_a_partners_trick_only_if_no_card_it_sees_can_beat_it(
+    last_hand: str, loads: bool
+) -> None:
+    # classic-4 with the hands open, trumps Bastoni: seat 2 leads the 3 of Spade, seat 3
+    # plays a Coppe, and seat 0 (holding 2D 4D AD) sees the last hand, seat 1's. The Ace goes
+    # to its partner's trick when seat 1 cannot beat it, and not when seat 1 holds a trump;
+    # the cards in the face-down stock cannot reach this trick.
+    seat_1 = dict(zip((4, 8, 12), last_hand.split(), strict=True))
+    placed = {1: "3S", 5: "4S", 9: "5S", 2: "5C", 6: "6C", 10: "7C", 3: "2D", 7: "4D"}
+    deck = deck_from({**placed, 11: "AD", **seat_1, 13: "7B"}, "classic-4")
+    state = new_game("classic-4", deck=deck, dealer=1, open_hands=True)
+    state = apply(apply(state, Play(Card.parse("3S"))), Play(Card.parse("5C")))
+    assert state.turn == 0
+    move = GreedyPlayer(1)(observe(state, 0))
+    assert (move == Play(Card.parse("AD"))) is loads
+
+
+def test_greedy_gives_no_points_to_a_partner_it_sees_beaten() -> None:
+    # classic-4 with the hands open, once the stock is empty: the partner led and holds the
+    # trick, the seat to act cannot beat it, and the last seat, an opponent, visibly can.
+    # The trick is lost: the seat keeps its most valuable plain card rather than load it.
+    r = briscola.rules("classic-4", open_hands=True)
+
+    def beats(card: Card, top: Card, trump: briscola.Suit | None) -> bool:
+        if card.suit is top.suit:
+            return r.strength[card.id] > r.strength[top.id]
+        return card.suit is trump
+
+    found = 0
+    for seed in range(60):
+        state = new_game(r, seed=seed)
+        rng = random.Random(seed)
+        while not is_over(state):
+            seat = state.turn
+            assert seat is not None
+            trump = state.trump_suit
+            if not state.stock and state.trump_card is None and len(state.trick) == 2:
+                top = state.trick[0]
+                plain = {r.card_points[c.id] for c in state.hands[seat] if c.suit is not trump}
+                if (
+                    not beats(state.trick[1], top, trump)
+                    and not any(beats(c, top, trump) for c in state.hands[seat])
+                    and any(beats(c, top, trump) for c in state.hands[(seat + 1) % 4])
+                    and len(plain) > 1
+                ):
+                    found += 1
+                    move = GreedyPlayer(1)(observe(state, seat))
+                    assert isinstance(move, Play)
+                    loaded = move.card.suit is not trump and move.card.points == max(plain)
+                    assert not loaded, (seed, state.trick, state.hands)
+            state = apply(state, rng.choice(briscola.legal_moves(state)))
+    assert found >= 5
 
 
 def _best_delta(state: briscola.State, seat: int) -> int:

@@ -412,17 +412,27 @@ def _play(table: _Table, moves: Sequence[Move], rng: random.Random) -> Move:
     at_stake = sum(table.points[card.id] for card in trick)
     strength = table.strength
     trump = table.trump
-    unseen = (
-        [card for card in unseen_cards(view) if card.suit is led or card.suit is trump]
-        if later
-        else []
-    )
+    # The cards that may still beat this trick: those seen in the hands of the opponents
+    # still to play (a hand played open, the face-up card drawn or taken in an exchange)
+    # and, unless all of their hands are open, every card it cannot place.
+    held: list[Card] = []
+    blind = False
+    for seat in later:
+        if friendly[seat] < 1.0:
+            hand = view.hands[seat]
+            if hand is None:
+                blind = True
+                hand = view.known_cards[seat]
+            held.extend(hand)
+    if blind:
+        held.extend(unseen_cards(view))
+    threats = [card for card in held if card.suit is led or card.suit is trump]
 
     def safe(card: Card) -> bool:
         """No card the seats after this one may hold beats ``card``."""
         if not later or all(friendly[seat] >= 1.0 for seat in later):
             return True
-        return not any(_over(other, card, trump, strength) for other in unseen)
+        return not any(_over(other, card, trump, strength) for other in threats)
 
     if friendly[seats[best]] >= 0.5 and safe(top):
         # The side takes the trick: add points to it, but not trumps.
