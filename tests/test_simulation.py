@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import math
 import random
@@ -68,6 +69,17 @@ def test_a_game_depends_only_on_the_run_seed_and_its_number() -> None:
 def test_game_seed_checks_its_arguments(seed: object, game: object, refused: str) -> None:
     with pytest.raises(RulesError, match=re.escape(refused)):
         game_seed(untyped(seed), untyped(game))
+
+
+def test_game_seed_takes_any_game_number() -> None:
+    # A game number too long to print in decimal is hashed by its hexadecimal text, as a
+    # seed is; the numbers that have a decimal form keep the seeds they always had.
+    huge = 10**5000
+    assert 0 <= game_seed(1, huge) < 2**63
+    assert game_seed(1, huge) != game_seed(1, huge + 1)
+    # SHA-256 of the label, the run seed and the game number: the seeds runs gave stay.
+    digest = hashlib.sha256(b"briscola/simulate/v1:7:12").digest()
+    assert game_seed(7, 12) == int.from_bytes(digest[:8], "big") >> 1
 
 
 def test_a_players_state_does_not_leak_between_games() -> None:

@@ -128,11 +128,12 @@ def _load_sha512() -> Callable[[bytes], Any]:
 
 def derived_seed(label: str, seed: int, index: int) -> int:
     """A 64-bit seed for use number ``index`` of ``seed`` under ``label`` (such as
-    ``"simulate/player"``): SHA-256 of ``"briscola/<label>:<seed_text(seed)>:<index>"``, its
-    first 8 bytes big-endian. Seeds derived so are unrelated to each other, where
-    ``seed + index`` would give the next seed's streams shifted by one."""
+    ``"simulate/player"``): SHA-256 of
+    ``"briscola/<label>:<seed_text(seed)>:<seed_text(index)>"``, its first 8 bytes
+    big-endian. Seeds derived so are unrelated to each other, where ``seed + index`` would
+    give the next seed's streams shifted by one."""
     sha256 = _load_sha256()
-    text = f"briscola/{label}:{seed_text(seed)}:{index}".encode()
+    text = f"briscola/{label}:{seed_text(seed)}:{seed_text(index)}".encode()
     return int.from_bytes(sha256(text).digest()[:8], "big")
 
 
