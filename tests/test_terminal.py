@@ -330,3 +330,32 @@ def test_play_answers_unreadable_input_in_plain_text_and_bounds_a_line() -> None
     assert "I cannot read '??[31m' as a move" in out.getvalue()
     with pytest.raises(RulesError, match="at most 1000 characters"):
         play("classic", seed=1, stdin=io.StringIO("x" * 5000), stdout=io.StringIO())
+
+
+def test_play_refuses_a_closed_stream_or_one_it_cannot_read() -> None:
+    for name in ("stdin", "stdout"):
+        closed = io.StringIO("AD\n")
+        closed.close()
+        streams: dict[str, object] = {"stdin": io.StringIO("AD\n"), "stdout": io.StringIO()}
+        streams[name] = closed
+        with pytest.raises(RulesError, match=f"{name} is closed"):
+            play("classic", seed=1, **untyped(streams))
+
+    class NoSize:
+        """A stream whose readline() takes no size."""
+
+        def readline(self) -> str:
+            return "AD\n"
+
+    with pytest.raises(RulesError, match="stdin could not be read as a text stream"):
+        play("classic", seed=1, stdin=untyped(NoSize()), stdout=io.StringIO())
+
+
+def test_progress_is_left_out_without_a_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A program started without a stderr (pythonw, some services) has sys.stderr None.
+    monkeypatch.setattr(sys, "stderr", None)
+    run = briscola.simulate(
+        "classic", [briscola.RandomPlayer(1), briscola.RandomPlayer(2)], 2, seed=1, progress=True
+    )
+    assert len(run.games) == 2
+    assert "random" in run_arena("classic", ["random"], 2, seed=1)

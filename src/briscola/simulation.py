@@ -436,7 +436,7 @@ def _default_chunk(executor: Executor, games: int) -> int:
 
 
 def _progress_bar(total: int) -> Any:
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():  # None: started without a stderr
         return None
     try:
         tqdm = importlib.import_module("tqdm")

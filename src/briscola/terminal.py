@@ -88,6 +88,12 @@ def _stream(value: Any, name: str, methods: tuple[str, ...]) -> Any:
                 f"{name} must be a text stream with a {method}() method, "
                 f"not {type(value).__name__}"
             )
+    try:
+        closed = getattr(value, "closed", False) is True
+    except Exception:  # as above
+        closed = False
+    if closed:
+        raise RulesError(f"{name} is closed")
     return value
 
 
@@ -122,7 +128,7 @@ def play(
 
     Raises:
         RulesError: for a bad variant, seat, opponent, seed or ``match``, a ``stdin`` or
-            ``stdout`` that is not a text stream, or a line of input longer than 1,000
+            ``stdout`` that is not an open text stream, or a line of input longer than 1,000
             characters.
     """
     reader = _stream(stdin if stdin is not None else sys.stdin, "stdin", ("readline",))
@@ -263,7 +269,10 @@ _MAX_LINE: Final = 1000
 def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) -> Move:
     while True:
         print("your move> ", end="", file=out, flush=True)
-        line = reader.readline(_MAX_LINE + 1)
+        try:
+            line = reader.readline(_MAX_LINE + 1)
+        except (TypeError, ValueError) as error:  # no size taken, or closed meanwhile
+            raise RulesError(f"stdin could not be read as a text stream: {error}") from None
         if not isinstance(line, str):  # a stream that is not an io object, reading bytes
             raise RulesError(f"stdin must be a text stream: it gave {type(line).__name__}")
         if not line:
@@ -344,7 +353,9 @@ def run_arena(
         )
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
-    show = check_flag(progress, "progress") and sys.stderr.isatty() and _has_tqdm()
+    # sys.stderr is None in a program started without one.
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    show = check_flag(progress, "progress") and terminal and _has_tqdm()
     if jobs == 1:
         return arena_table(simulate(r, players, games, seed=seed, progress=show), seats)
     pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
