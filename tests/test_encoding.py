@@ -1,10 +1,12 @@
 """`briscola.encoding`: the action index space, the masks and the observation vectors.
 
-* Over random deals of every preset with random table rules, for every state and seat: the
-  mask marks exactly the legal moves; every legal move's index decodes back to it; the
-  observation has the shape of its rules and values in [0, 1]; a world `determinize` samples
-  from the view encodes to the same observation and mask; the deal ends within
-  `max_game_length` moves with game points within `utility_bounds`.
+* Over random deals of every preset (each one in every run) with random table rules, for
+  every state and seat: the mask marks exactly the legal moves; every legal move's index
+  decodes back to it; the observation has the shape of its rules and values in [0, 1]; a
+  world `determinize` samples from the view encodes to the same observation and mask; the
+  deal ends within `max_game_length` moves with game points within `utility_bounds`.
+* A seat's observation is the same whichever way the cards it cannot see (§1.10) are placed,
+  and changes with the cards it can see.
 * The index space is one fixed table: every index decodes to a distinct move.
 * Bad input raises the library's own errors.
 """
@@ -17,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -39,6 +42,8 @@ from briscola import (  # noqa: E402
     Play,
     Rank,
     Signal,
+    State,
+    SwapTrump,
     determinize,
     legal_moves,
     new_game,
@@ -57,9 +62,10 @@ from briscola.encoding import (  # noqa: E402
     observation_shape,
     utility_bounds,
 )
-from strategies import GameSpec, deal_settings, games, replay  # noqa: E402
+from helpers import card_id  # noqa: E402
+from strategies import EVERY_PRESET, GameSpec, deal_settings, games, replay  # noqa: E402
 
-SETTINGS: Final = deal_settings(60)
+SETTINGS: Final = deal_settings(6)  # for each preset (`EVERY_PRESET`): 66 deals a test
 
 
 def check_view(view: briscola.View) -> None:
@@ -78,9 +84,11 @@ def check_view(view: briscola.View) -> None:
     assert float(vector.max()) <= 1.0
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_masks_codec_and_observations_over_random_deals(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_masks_codec_and_observations_over_random_deals(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     r = spec.rules
     assert len(states) - 1 <= max_game_length(r)
@@ -95,9 +103,11 @@ def test_masks_codec_and_observations_over_random_deals(spec: GameSpec) -> None:
             assert int(mask.sum()) == len(legal_moves(state))
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_a_tracker_encodes_like_the_view(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     r = spec.rules
     tracker = Tracker(states[0])
@@ -115,11 +125,14 @@ def test_a_tracker_encodes_like_the_view(spec: GameSpec) -> None:
         assert np.array_equal(joined.observation(seat), observation(observe(middle, seat)))
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games(), st.randoms(use_true_random=False))
-def test_a_tracker_kept_vector_follows_every_move(spec: GameSpec, rng: random.Random) -> None:
+@given(data=st.data())
+def test_a_tracker_kept_vector_follows_every_move(preset: str, data: st.DataObject) -> None:
     # Seats observed now and then, not at every move: a seat's vector must follow the moves
     # made while nobody asked for it, and survive the caller writing into its copy.
+    spec = data.draw(games([preset]), label="spec")
+    rng = data.draw(st.randoms(use_true_random=False), label="rng")
     states = replay(spec)
     r = spec.rules
     tracker = Tracker(states[0])
@@ -169,9 +182,11 @@ def test_a_tracker_rebuilds_nothing_in_a_plain_deal(
     assert calls == ["_deal"]
 
 
+@EVERY_PRESET
 @SETTINGS
-@given(games())
-def test_a_sampled_world_encodes_like_the_view(spec: GameSpec) -> None:
+@given(data=st.data())
+def test_a_sampled_world_encodes_like_the_view(preset: str, data: st.DataObject) -> None:
+    spec = data.draw(games([preset]), label="spec")
     states = replay(spec)
     rng = random.Random(spec.seed)
     for state in rng.sample(states, min(3, len(states))):
@@ -277,14 +292,91 @@ def test_the_observation_is_seat_relative() -> None:
     assert trick_1.size == 40
 
 
-def test_the_observation_hides_what_the_view_hides() -> None:
-    state = new_game("classic", seed=2)
-    vector = observation(observe(state, 0))
-    hand = observation_layout("classic")[0]
-    assert sorted(np.flatnonzero(vector[: hand.size]).tolist()) == sorted(
-        c.id for c in state.hands[0]
-    )
-    assert not {c.id for c in state.hands[1]} & set(np.flatnonzero(vector[:40]).tolist())
+def face_up_cards(state: State) -> set[Card]:
+    """Every card that has lain face up in the deal: the card turned under the stock (the
+    one after the dealt hands, §1.6) and each card a `SwapTrump` put in its place (§3.1,
+    §3.2), or Bugiarda's last dealt card (§2.6.1, the whole deck is dealt)."""
+    r = state.rules
+    if r.has_face_up_card:
+        turned = {state.deck[r.players * r.hand_size]}
+        return turned | {move.card for _, move in state.history if isinstance(move, SwapTrump)}
+    if str(r.trump_source) == "last_dealt":
+        return {state.deck[-1]}
+    return set()
+
+
+def hidden_cards(state: State, seat: int) -> list[Card]:
+    """Cards ``seat`` cannot place (§1.10), on the safe side: those in another seat's hand
+    (unless hands are open) and those of the face-down stock not yet drawn (unless the stock
+    is open), leaving out every card that has lain face up, been shown, or been seen in an
+    open stock, wherever it is now."""
+    r = state.rules
+    seen = face_up_cards(state)
+    for _, cards in state.shown:
+        seen.update(cards)
+    hidden: set[Card] = set()
+    if not r.open_hands:
+        hidden.update(
+            card for other, hand in enumerate(state.hands) if other != seat for card in hand
+        )
+    if r.open_stock:
+        seen.update(state.dealt_stock)
+    else:
+        hidden.update(state.stock)
+    return sorted(hidden - seen, key=card_id)
+
+
+def _put(value: Any, mapping: dict[Card, Card]) -> Any:
+    """``value`` with every card found in it (inside tuples) replaced by ``mapping``."""
+    if isinstance(value, Card):
+        return mapping.get(value, value)
+    if isinstance(value, tuple):
+        items = [_put(item, mapping) for item in value]
+        make = getattr(type(value), "_make", None)
+        return make(items) if make is not None else tuple(items)
+    return value
+
+
+def relabel(state: State, mapping: dict[Card, Card]) -> State:
+    """``state`` with every card ``c`` replaced by ``mapping[c]`` wherever it lies (hands,
+    kept sorted by card id; the stock; the deck; every other field holding cards), the
+    moves excepted. Exchanging hidden cards this way gives the state the same moves reach
+    from the relabelled deck: a deal that differs only in what the seat cannot see."""
+    changes: dict[str, Any] = {}
+    for field in attrs.fields(State):
+        if field.init and field.name not in ("rules", "history"):
+            changes[field.name] = _put(getattr(state, field.name), mapping)
+    changes["hands"] = tuple(tuple(sorted(hand, key=card_id)) for hand in changes["hands"])
+    return attrs.evolve(state, **changes)
+
+
+@EVERY_PRESET
+@SETTINGS
+@given(data=st.data())
+def test_the_observation_hides_what_the_view_hides(preset: str, data: st.DataObject) -> None:
+    """A seat's whole observation is the same in two states that differ only in where the
+    cards it cannot see lie, and changes when a card of its own hand does."""
+    spec = data.draw(games([preset]), label="spec")
+    states = replay(spec)
+    hand_part = observation_layout(spec.rules)[0]
+    assert hand_part.name == "hand"
+    picked = data.draw(st.lists(st.sampled_from(states), min_size=3, max_size=3), label="states")
+    for state in picked:
+        for seat in range(state.rules.players):
+            vector = observation(observe(state, seat))
+            ones = np.flatnonzero(vector[: hand_part.size]).tolist()
+            assert sorted(ones) == sorted(card.id for card in state.hands[seat])
+            hidden = hidden_cards(state, seat)
+            # Every hidden card takes the place of the next one (by id): wherever hidden
+            # cards lie in two places or more (hands, the stock), each of those places gets
+            # other cards, so a hidden card the vector showed would change it.
+            moved = relabel(state, dict(zip(hidden, hidden[1:] + hidden[:1], strict=True)))
+            assert np.array_equal(observation(observe(moved, seat)), vector)
+            own = state.hands[seat]
+            if hidden and own:
+                # Control: trading a card of its own hand for a hidden one is seen.
+                traded = relabel(state, {own[0]: hidden[0], hidden[0]: own[0]})
+                assert not np.array_equal(observation(observe(traded, seat)), vector)
 
 
 def test_bounds_of_chiamata_stakes() -> None:

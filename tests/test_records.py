@@ -1,14 +1,20 @@
 """Game records: `Record.from_state`, the text form (`to_text`, `from_text`), replaying a
 record, its errors, and `parse_rules`, which reads a `Rules` repr without evaluating it.
 
-Expected values come from the docs and the rules (option names and values from §8, zero-sum
-game points from §1.9), never from the engine's own output.
+A record is checked against the deal it was taken from: reading it back or replaying it
+must give that deal's rules, dealer, deck, moves, states and score, whatever they are (the
+engine's play and scoring are checked against the rules by their own tests). Every other
+expected value comes from the docs and the rules (option names and values from §8, zero-sum
+game points from §1.9, the text form from the docs on records).
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
+import sys
+import types
 from typing import Any, Final
 
 import attrs
@@ -220,16 +226,38 @@ def test_tag_values_round_trip(value: str) -> None:
     assert back.tags == (("Event", value), ("Site", value))
 
 
-@pytest.mark.parametrize("value", ["first line\nsecond line", "a\rb", "a\r\nb", "a\u2028b"])
-def test_tag_values_with_line_breaks_round_trip(value: str) -> None:
-    """A tag value may hold any text; the text form must still read back."""
+# Every character `str.splitlines` breaks a line on.
+LINE_BREAKS: Final = (
+    "\n",
+    "\r",
+    "\r\n",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x1d",
+    "\x1e",
+    "\x85",
+    "\u2028",
+    "\u2029",
+)
+
+
+@pytest.mark.parametrize("line_break", LINE_BREAKS, ids=ascii)
+def test_tag_values_with_line_breaks_round_trip(line_break: str) -> None:
+    """A tag value may hold any text: a line break in it is escaped, so the tag stays on
+    its one line of the text form, and the value reads back as it was."""
+    value = f"first line{line_break}second line"
     state = deal_states(VARIANTS["classic"], 3)[5]
     record = Record.from_state(state, Event=value)
-    try:
-        text = record.to_text()
-    except InvalidNotationError:
-        return  # refusing such a value at writing time is fine too
-    assert Record.from_text(text) == record
+    text = record.to_text()
+    event = [line for line in text.splitlines() if line.startswith("[Event ")]
+    assert len(event) == 1
+    assert event[0].endswith('"]')
+    # As the docs write it: `\u` and the code point of the line break in four hex digits.
+    assert all(f"\\u{ord(char):04x}" in event[0] for char in line_break)
+    back = Record.from_text(text)
+    assert back == record
+    assert back.tags == (("Event", value),)
 
 
 def test_the_text_form_reads_back_with_comments_blank_lines_and_crlf() -> None:
@@ -564,18 +592,82 @@ def test_a_record_with_unreadable_rules_is_refused(text: str) -> None:
         Record.from_text(_header(Rules=text.replace('"', "'")))
 
 
-def test_parse_rules_evaluates_nothing() -> None:
-    calls: list[str] = []
+class Spy:
+    """An object that notes every use made of it: reached only if a text is evaluated."""
 
-    class Spy:
-        def __repr__(self) -> str:
-            calls.append("repr")
-            return "spy"
+    def __init__(self, uses: list[str]) -> None:
+        self.uses = uses
 
-    for text in ("rules(Spy())", "rules('classic', seven_swap=Spy())"):
-        with pytest.raises(InvalidNotationError):
+    def __getattr__(self, name: str) -> Spy:
+        self.uses.append(f".{name}")
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> Spy:
+        self.uses.append("call")
+        return self
+
+    def __getitem__(self, key: object) -> Spy:
+        self.uses.append("[]")
+        return self
+
+    def __bool__(self) -> bool:
+        self.uses.append("bool")
+        return True
+
+    def __str__(self) -> str:
+        self.uses.append("str")
+        return "classic"
+
+    def __repr__(self) -> str:
+        self.uses.append("repr")
+        return "spy"
+
+
+# Texts that run code, reach objects or read names if evaluated. The spy stands for any
+# object within reach: a name, a module to import, an attribute, a call.
+EVALUATED: Final = (
+    "print('evaluated')",
+    "rules('classic', win_threshold=print('evaluated') or 61)",
+    "spy",
+    "spy('classic')",
+    "rules(spy)",
+    "rules(str(spy))",
+    "rules('classic', seven_swap=spy)",
+    "rules('classic', seven_swap=bool(spy))",
+    "rules('classic', seven_swap=spy.flag)",
+    "rules('classic', seven_swap=spy['flag'])",
+    "rules(spy.variant, seven_swap=True)",
+    "__import__('briscola_test_spy').touch()",
+    "rules('classic', seven_swap=__import__('briscola_test_spy').flag)",
+    "rules(__import__('briscola_test_spy').variant)",
+    "rules('classic').__class__",
+    "rules.__globals__",
+)
+
+
+def test_parse_rules_evaluates_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    uses: list[str] = []
+    spy = Spy(uses)
+    # Within reach of an evaluation: a builtin name, and a module ready to import.
+    monkeypatch.setattr(builtins, "spy", spy, raising=False)
+    module = types.ModuleType("briscola_test_spy")
+    module.__getattr__ = spy.__getattr__  # type: ignore[method-assign]
+    monkeypatch.setitem(sys.modules, "briscola_test_spy", module)
+    not_refused: list[str] = []
+    for text in EVALUATED:
+        try:
             parse_rules(text)
-    assert calls == []
+        except InvalidNotationError:
+            continue
+        except Exception as error:  # noted, so that the effects are reported first
+            not_refused.append(f"{text}: {type(error).__name__}")
+        else:
+            not_refused.append(text)
+    assert uses == []
+    assert capsys.readouterr().out == ""
+    assert not_refused == []
 
 
 @pytest.mark.parametrize("value", [None, 5, ("rules('classic')",), ["rules"]])
