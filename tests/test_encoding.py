@@ -19,7 +19,6 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -42,8 +41,6 @@ from briscola import (  # noqa: E402
     Play,
     Rank,
     Signal,
-    State,
-    SwapTrump,
     determinize,
     legal_moves,
     new_game,
@@ -62,7 +59,7 @@ from briscola.encoding import (  # noqa: E402
     observation_shape,
     utility_bounds,
 )
-from helpers import card_id  # noqa: E402
+from hidden import hidden_cards, relabel  # noqa: E402
 from strategies import EVERY_PRESET, GameSpec, deal_settings, games, replay  # noqa: E402
 
 SETTINGS: Final = deal_settings(6)  # for each preset (`EVERY_PRESET`): 66 deals a test
@@ -290,64 +287,6 @@ def test_the_observation_is_seat_relative() -> None:
     assert sorted(np.flatnonzero(window0).tolist()) == sorted(cards_of_1)
     assert sorted(np.flatnonzero(window1).tolist()) == sorted(cards_of_2)
     assert trick_1.size == 40
-
-
-def face_up_cards(state: State) -> set[Card]:
-    """Every card that has lain face up in the deal: the card turned under the stock (the
-    one after the dealt hands, §1.6) and each card a `SwapTrump` put in its place (§3.1,
-    §3.2), or Bugiarda's last dealt card (§2.6.1, the whole deck is dealt)."""
-    r = state.rules
-    if r.has_face_up_card:
-        turned = {state.deck[r.players * r.hand_size]}
-        return turned | {move.card for _, move in state.history if isinstance(move, SwapTrump)}
-    if str(r.trump_source) == "last_dealt":
-        return {state.deck[-1]}
-    return set()
-
-
-def hidden_cards(state: State, seat: int) -> list[Card]:
-    """Cards ``seat`` cannot place (§1.10), on the safe side: those in another seat's hand
-    (unless hands are open) and those of the face-down stock not yet drawn (unless the stock
-    is open), leaving out every card that has lain face up, been shown, or been seen in an
-    open stock, wherever it is now."""
-    r = state.rules
-    seen = face_up_cards(state)
-    for _, cards in state.shown:
-        seen.update(cards)
-    hidden: set[Card] = set()
-    if not r.open_hands:
-        hidden.update(
-            card for other, hand in enumerate(state.hands) if other != seat for card in hand
-        )
-    if r.open_stock:
-        seen.update(state.dealt_stock)
-    else:
-        hidden.update(state.stock)
-    return sorted(hidden - seen, key=card_id)
-
-
-def _put(value: Any, mapping: dict[Card, Card]) -> Any:
-    """``value`` with every card found in it (inside tuples) replaced by ``mapping``."""
-    if isinstance(value, Card):
-        return mapping.get(value, value)
-    if isinstance(value, tuple):
-        items = [_put(item, mapping) for item in value]
-        make = getattr(type(value), "_make", None)
-        return make(items) if make is not None else tuple(items)
-    return value
-
-
-def relabel(state: State, mapping: dict[Card, Card]) -> State:
-    """``state`` with every card ``c`` replaced by ``mapping[c]`` wherever it lies (hands,
-    kept sorted by card id; the stock; the deck; every other field holding cards), the
-    moves excepted. Exchanging hidden cards this way gives the state the same moves reach
-    from the relabelled deck: a deal that differs only in what the seat cannot see."""
-    changes: dict[str, Any] = {}
-    for field in attrs.fields(State):
-        if field.init and field.name not in ("rules", "history"):
-            changes[field.name] = _put(getattr(state, field.name), mapping)
-    changes["hands"] = tuple(tuple(sorted(hand, key=card_id)) for hand in changes["hands"])
-    return attrs.evolve(state, **changes)
 
 
 @EVERY_PRESET

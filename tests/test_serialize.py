@@ -49,7 +49,6 @@ from briscola import (
     Record,
     Rules,
     State,
-    SwapTrump,
     dumps,
     legal_moves,
     loads,
@@ -78,6 +77,7 @@ from helpers import (
     deal_states,
     seeded_game,
 )
+from hidden import hidden_cards
 from strategies import EVERY_PRESET, deal_settings, table_rules
 
 JSON: TypeAlias = Any
@@ -1033,29 +1033,9 @@ def test_a_view_is_never_mistaken_for_another_kind() -> None:
 
 
 def hidden_codes(state: State, seat: int) -> set[str]:
-    """The codes of the cards ``seat`` cannot place (§1.10), on the safe side: those in
-    another seat's hand (unless hands are open) and those of the face-down stock not yet
-    drawn (unless the stock is open), leaving out every card that has lain face up (§1.6,
-    §2.6.1, §3.1, §3.2), been shown, been seen in an open stock, or been named by a move
-    (a call or a claim names a card wherever it lies)."""
-    r = state.rules
-    seen: set[Card] = set()
-    if r.has_face_up_card:
-        seen.add(state.deck[r.players * r.hand_size])  # the card turned after the deal
-        seen.update(move.card for _, move in state.history if isinstance(move, SwapTrump))
-    elif str(r.trump_source) == "last_dealt":
-        seen.add(state.deck[-1])  # Bugiarda deals the whole deck, the last card face up
-    for _, cards in state.shown:
-        seen.update(cards)
-    hidden: set[Card] = set()
-    if not r.open_hands:
-        hidden.update(
-            card for other, hand in enumerate(state.hands) if other != seat for card in hand
-        )
-    if r.open_stock:
-        seen.update(state.dealt_stock)
-    else:
-        hidden.update(state.stock)
+    """The codes of the cards ``seat`` cannot place (§1.10), less those named by a move (a
+    call or a claim names a card wherever it lies)."""
+    hidden = set(hidden_cards(state, seat))
     named = {code for _, move in state.history for code in card_codes_in(str(move))}
     # §2.5.4: naming a suit calls the card of the last rank bid (the 2 after bids on
     # points alone) in that suit.
@@ -1063,7 +1043,7 @@ def hidden_codes(state: State, seat: int) -> set[str]:
     for _, move in state.history:
         if isinstance(move, NameSuit):
             named.add(str(Card(ranks[-1] if ranks else Rank.TWO, move.suit)))
-    return {str(card) for card in hidden - seen} - named
+    return {str(card) for card in hidden} - named
 
 
 # Deals of every preset, and under table rules that let a seat see more: swaps of the
