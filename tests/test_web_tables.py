@@ -24,6 +24,7 @@ from briscola import (
     InvalidStateError,
     Phase,
     RulesError,
+    cli,
     current_player,
     observe,
 )
@@ -45,6 +46,20 @@ def play_some(table: Table, moves: int) -> None:
 def test_options_and_bots_read_like_the_command_line() -> None:
     assert parse_option("trump_suit=none") == ("trump_suit", None)
     assert parse_option("stakes=bands") == ("stakes", "bands")
+    texts = {
+        "seven_swap=yes": True,
+        "seven_swap= Off": False,
+        "seven_swap=1": True,
+        "redeal_same_dealer_after_draw=on": True,
+        "win_threshold= 71": 71,
+        "point_call_step=1234567": 1234567,
+        "signal_tokens=ACE, KING": ("ACE", "KING"),
+        "tie_rule= replay": "replay",
+    }
+    for text, value in texts.items():
+        name = text.partition("=")[0]
+        assert parse_option(text) == (name, value)
+        assert cli._option(text) == (name, value)  # the command line reads it the same
     with pytest.raises(RulesError, match="NAME=VALUE"):
         parse_option("seven_swap")
     with pytest.raises(RulesError, match="NAME=VALUE, not int"):

@@ -29,13 +29,13 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final, NoReturn, get_type_hints
+from typing import Any, Final, NoReturn
 
 from ._quote import quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
-from .match import MATCH_OPTIONS, Match, MatchOptions, new_match
+from .match import MATCH_OPTIONS, Match, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
@@ -318,31 +318,16 @@ def play_match_demo(
     return "\n".join(lines)
 
 
-_TRUE: Final = frozenset({"true", "yes", "on", "1"})
-_FALSE: Final = frozenset({"false", "no", "off", "0"})
-
-
 def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``: a boolean word (true/false, yes/no, on/off, 1/0, any case) is a bool
-    for the options that take one; a whole number is an int; for an option that takes a
-    tuple (``signal_tokens``), a comma-separated list; anything else is text."""
-    name, sep, raw = text.partition("=")
-    name = name.strip()
-    if not sep:
-        raise argparse.ArgumentTypeError(f"write options as NAME=VALUE, not {quote(text)}")
-    value: object = raw
-    takes_bool = (name in OPTIONS and OPTIONS[name].values == "bool") or (
-        name in MATCH_OPTIONS and get_type_hints(MatchOptions)[name] is bool
-    )
-    if takes_bool and raw.lower() in _TRUE | _FALSE:
-        value = raw.lower() in _TRUE
-    elif raw.lower() in ("true", "false"):
-        value = raw.lower() == "true"
-    elif re.fullmatch(r"[+-]?[0-9]{1,9}", raw):
-        value = int(raw)
-    elif name in OPTIONS and isinstance(getattr(VARIANTS["classic"], name, None), tuple):
-        value = tuple(part.strip() for part in raw.split(","))  # signal_tokens=ACE,KING
-    return name, value
+    """``NAME=VALUE``, read as the web lobby reads it (`briscola.web.tables.parse_option`)."""
+    # The lobby's reader needs nothing of the web extra; loaded here, it costs nothing to
+    # the commands without options.
+    from .web.tables import parse_option
+
+    try:
+        return parse_option(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _seconds(text: str) -> float:

@@ -628,7 +628,7 @@ def _settings(body: bytes) -> TableSettings:
         raise RulesError(f"bots must map seats to one of {', '.join(BOT_KINDS)}")
     return TableSettings(
         variant,
-        {name: option_value(raw) for name, raw in options.items()},
+        {name: option_value(raw, name) for name, raw in options.items()},
         fmt or None,
         bots={int(seat): kind for seat, kind in bots.items()},
     )
