@@ -337,3 +337,38 @@ def test_points_are_a_copy_of_the_moment() -> None:
     assert not before.any()
     assert (game.points.sum(axis=1) == 120).all()
     assert not game.points.flags.writeable
+
+
+def test_every_array_the_game_shows_is_read_only() -> None:
+    # The engine deals and scores from these: writing into one would change the game.
+    game = VectorGame("classic-4", count=4, seed=2)
+    rng = np.random.default_rng(2)
+    while not game.done:
+        game.step(game.random_actions(rng))
+    for name in ("decks", "face_up", "trump_suit", "last_drawer", "hands", "points"):
+        assert not getattr(game, name).flags.writeable, name
+    assert (game.last_drawer >= 0).all()
+
+
+def test_a_game_copies_and_pickles_and_plays_on_alike() -> None:
+    import copy
+    import pickle
+
+    game = VectorGame("classic", count=5, seed=3)
+    game.step(game.random_actions(np.random.default_rng(3)))
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    rng = np.random.default_rng(4)
+    while not game.done:
+        actions = game.random_actions(rng)
+        for played in (game, *copies):
+            played.step(actions)
+    for other in copies:
+        assert (other.scores() == game.scores()).all()
+        assert (other.observations(0) == game.observations(0)).all()
+
+
+def test_a_seed_given_with_decks_is_checked() -> None:
+    decks = shuffled_decks("classic", 2, seed=1)
+    with pytest.raises(RulesError, match="seed="):
+        VectorGame("classic", decks=decks, seed="x")  # type: ignore[arg-type]
+    VectorGame("classic", decks=decks, seed=5)  # unused, as by new_game with a deck

@@ -55,12 +55,19 @@ _PHASE_PLAY: Final = tuple(Phase).index(Phase.PLAY)  # one-hot positions in obse
 _PHASE_OVER: Final = tuple(Phase).index(Phase.OVER)
 
 
+_loaded: Any = None
+
+
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - exercised only without the extra
-        raise ImportError("briscola.vector needs numpy: pip install 'briscola[rl]'") from None
-    return numpy
+    """The numpy module, imported on first use (a game keeps no module, so it pickles)."""
+    global _loaded
+    if _loaded is None:
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - exercised only without the extra
+            raise ImportError("briscola.vector needs numpy: pip install 'briscola[rl]'") from None
+        _loaded = numpy
+    return _loaded
 
 
 def _rules_of(variant: str | Rules) -> Rules:
@@ -278,7 +285,7 @@ class VectorGame:
     """
 
     decks: npt.NDArray[np.int8]
-    """The decks as dealt, one row per deal (card ids, top card first)."""
+    """The decks as dealt, one row per deal (card ids, top card first; read only)."""
 
     def __init__(
         self,
@@ -288,14 +295,13 @@ class VectorGame:
         count: int | None = None,
         seed: int | None = None,
     ) -> None:
-        np = _numpy()
+        _numpy()  # without numpy, say so before anything else
         r = _rules_of(variant)
         self.rules: Rules = r
         """The preset's rules."""
         n = r.players
         self.players: int = n
         """Seats at each table."""
-        self._np = np
         self._offsets: dict[str, int] | None = None
         if decks is None:
             if count is None:
@@ -304,9 +310,12 @@ class VectorGame:
         elif count is not None:
             raise RulesError("give the decks or a count of deals, not both")
         else:
+            if seed is not None:
+                check_seed(seed)  # unused with given decks, but checked as new_game does
             checked = self._check_decks(decks)
         if checked.shape[0] == 0:
             raise RulesError("a batch needs at least one deal")
+        checked.flags.writeable = False  # the engine's own copy: it deals from it
         self.decks = checked
         tables = _TABLES.get(r.variant)
         if tables is None:
@@ -315,7 +324,7 @@ class VectorGame:
         self._deal()
 
     def _check_decks(self, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
-        np = self._np
+        np = _numpy()
         r = self.rules
         try:
             array = np.asarray(decks)
@@ -362,7 +371,7 @@ class VectorGame:
     # which the rest (hands by seat, holders, who played what) is derived when read.
 
     def _deal(self) -> None:
-        np = self._np
+        np = _numpy()
         r = self.rules
         n = self.players
         decks = self.decks
@@ -377,10 +386,12 @@ class VectorGame:
         )
         self.hand_count: int = size
         """Cards in the hand of every seat that has not played to the current trick."""
-        self.face_up = decks[:, dealt].astype(np.intp)
-        """The card turned face up under the stock (it fixes the trump suit), by deal."""
-        self.trump_suit = self.face_up // 10
-        """The trump suit of each deal, as a suit index (0–3, in `briscola.Suit` order)."""
+        self.face_up = self._read_only(decks[:, dealt].astype(np.intp))
+        """The card turned face up under the stock (it fixes the trump suit), by deal (read
+        only)."""
+        self.trump_suit = self._read_only(self.face_up // 10)
+        """The trump suit of each deal, as a suit index (0–3, in `briscola.Suit` order; read
+        only)."""
         self._trump_base = (self.trump_suit * 1600).astype(np.int16)
         # The order of the draws, one row per draw: the face-down stock from the top, the
         # face-up card last.
@@ -395,8 +406,7 @@ class VectorGame:
         self._winners = np.empty((self.total_tricks, count), dtype=np.int8)
         self._points = np.zeros((n, count), dtype=np.int16)
         self._leader = np.zeros(count, dtype=np.int8)
-        self.last_drawer = np.full(count, -1, dtype=np.intp)
-        """The seat that drew the face-up card as the last card of the stock, or -1."""
+        self._last_drawer = np.full(count, -1, dtype=np.intp)
         self.tricks: int = 0
         """Finished tricks (the same in every deal)."""
         self.ply: int = 0
@@ -412,7 +422,7 @@ class VectorGame:
     @property
     def leader(self) -> npt.NDArray[np.intp]:
         """The seat that leads the current trick in each deal."""
-        return self._leader.astype(self._np.intp)  # type: ignore[no-any-return]
+        return self._leader.astype(_numpy().intp)  # type: ignore[no-any-return]
 
     @property
     def _place(self) -> int:
@@ -428,7 +438,7 @@ class VectorGame:
     def hands(self) -> npt.NDArray[np.int8]:
         """Each seat's cards, shape ``(N, players, hand size)``: card ids in slots
         ``0 … count - 1`` in no set order, -1 in the empty slots (read only)."""
-        np = self._np
+        np = _numpy()
         n = self.players
         places = (np.arange(n)[:, None] - self.leader) % n
         by_seat = np.take_along_axis(self._held, places[:, None, :], axis=0)
@@ -438,7 +448,7 @@ class VectorGame:
     def holder(self) -> npt.NDArray[np.int8]:
         """The seat holding each card, shape ``(N, 40)`` by card id; -1 for a card in no
         hand (read only)."""
-        np = self._np
+        np = _numpy()
         hands = self.hands
         deal, seat, slot = np.nonzero(hands >= 0)
         holder = np.full(self.num_deals * 40, -1, dtype=np.int8)
@@ -449,7 +459,7 @@ class VectorGame:
     def played_by(self) -> npt.NDArray[np.int8]:
         """The seat that played each card to a finished trick, shape ``(N, 40)`` by card
         id; -1 for the others (read only)."""
-        np = self._np
+        np = _numpy()
         n = self.players
         count = self.num_deals
         done = self.tricks
@@ -467,7 +477,13 @@ class VectorGame:
         """The cards of the current trick in play order from the leader, shape
         ``(N, cards played so far)``."""
         start = self.tricks * self.players
-        return self._plays[start : self.ply].T.astype(self._np.int8)  # type: ignore[no-any-return]
+        return self._plays[start : self.ply].T.astype(_numpy().int8)  # type: ignore[no-any-return]
+
+    @property
+    def last_drawer(self) -> npt.NDArray[np.intp]:
+        """The seat that drew the face-up card as the last card of the stock, or -1, by deal
+        (read only)."""
+        return self._read_only(self._last_drawer)
 
     @property
     def points(self) -> npt.NDArray[np.int16]:
@@ -489,7 +505,7 @@ class VectorGame:
     @property
     def dones(self) -> npt.NDArray[np.bool_]:
         """`done` for each deal, as a boolean array of shape ``(N,)``."""
-        return self._np.full(self.num_deals, self.done)  # type: ignore[no-any-return]
+        return _numpy().full(self.num_deals, self.done)  # type: ignore[no-any-return]
 
     @property
     def stock_size(self) -> int:
@@ -502,7 +518,7 @@ class VectorGame:
         All false once the deals are over. In the classic family any card in hand may be
         played, so this marks the hand of the seat to act.
         """
-        np = self._np
+        np = _numpy()
         count = self.num_deals
         mask = np.zeros(count * 40, dtype=bool)
         if not self.done:
@@ -523,7 +539,7 @@ class VectorGame:
         """
         if self.done:
             raise IllegalMoveError("the deals are over: no move is legal")
-        np = self._np
+        np = _numpy()
         generator = rng
         if not isinstance(generator, np.random.Generator):
             try:
@@ -554,7 +570,7 @@ class VectorGame:
                 to act (the message names the first such deal).
             RulesError: if ``actions`` is not one whole number per deal.
         """
-        np = self._np
+        np = _numpy()
         if self.done:
             raise IllegalMoveError("the deals are over: no move is legal")
         cards = self._check_actions(actions)
@@ -581,7 +597,7 @@ class VectorGame:
             self._close_trick()
 
     def _check_actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
-        np = self._np
+        np = _numpy()
         try:
             array = np.asarray(actions)
         except Exception:  # numpy passes on what the value's own methods raise
@@ -597,7 +613,7 @@ class VectorGame:
         self, cards: npt.NDArray[np.integer[Any]], match: npt.NDArray[np.bool_] | None
     ) -> None:
         """Raise for the first deal whose action is not a card id, or else not in hand."""
-        np = self._np
+        np = _numpy()
         outside = (cards < 0) | (cards > 39)
         if match is None or outside.any():
             deal = int(np.nonzero(outside)[0][0])
@@ -612,7 +628,7 @@ class VectorGame:
 
     def _close_trick(self) -> None:
         """Resolve the complete trick, collect it and draw (§1.4, §1.7)."""
-        np = self._np
+        np = _numpy()
         n = self.players
         t = self.tricks
         tables = self._tables
@@ -665,7 +681,7 @@ class VectorGame:
             self.drawn += n
             self.hand_count += 1
             if self.drawn == self._draws.shape[0]:
-                self.last_drawer = ((winner + (n - 1)) % n).astype(np.intp)
+                self._last_drawer = ((winner + (n - 1)) % n).astype(np.intp)
 
     # --- observations ----------------------------------------------------------------------
 
@@ -682,7 +698,7 @@ class VectorGame:
             RulesError: for seats that are not seats of the preset, or ``None`` once the
                 deals are over.
         """
-        np = self._np
+        np = _numpy()
         n = self.players
         count = self.num_deals
         me = self._observers(seats)
@@ -715,7 +731,7 @@ class VectorGame:
             ones.append((base + played_at[seats_of] + cards).reshape(-1))
         # The face-up card drawn as the last card of the stock is known to everyone until it
         # is played; while the stock lasts it lies face up.
-        drawer = self.last_drawer
+        drawer = self._last_drawer
         if self.stock_size:
             ones.append(base + o["trump_card"] + self.face_up)
         elif drawer[0] >= 0:  # the stock runs out in every deal after the same trick
@@ -752,7 +768,7 @@ class VectorGame:
         return obs  # type: ignore[no-any-return]
 
     def _observers(self, seats: npt.ArrayLike | None) -> npt.NDArray[np.intp]:
-        np = self._np
+        np = _numpy()
         n = self.players
         if seats is None:
             if self.done:
@@ -779,7 +795,7 @@ class VectorGame:
     def action_masks(self) -> npt.NDArray[np.int8]:
         """`legal_mask` laid out as `briscola.encoding.action_mask`: ``int8``, shape
         ``(N, NUM_ACTIONS)``, plays at their card ids and every other action 0."""
-        np = self._np
+        np = _numpy()
         masks = np.zeros((self.num_deals, NUM_ACTIONS), dtype=np.int8)
         masks[:, :40] = self.legal_mask()
         return masks  # type: ignore[no-any-return]
@@ -788,7 +804,7 @@ class VectorGame:
 
     def team_points(self) -> npt.NDArray[np.int16]:
         """Card points of each side of `Rules.teams`, shape ``(N, sides)``."""
-        np = self._np
+        np = _numpy()
         return np.stack(  # type: ignore[no-any-return]
             [self.points[:, list(side)].sum(axis=1) for side in self.rules.teams], axis=1
         ).astype(np.int16)
@@ -801,7 +817,7 @@ class VectorGame:
         others, 0 on a 60–60 draw. ``classic-3``: the single top scorer +2 and the others
         -1; two tied on top +1 each and the third -2; all three tied 0 (§2.2).
         """
-        np = self._np
+        np = _numpy()
         n = self.players
         deltas = np.zeros((self.num_deals, n), dtype=np.int8)
         if not self.done:
@@ -828,4 +844,4 @@ class VectorGame:
 
     def rewards(self) -> npt.NDArray[np.float32]:
         """`scores` as ``float32``: each seat's reward for the whole deal, 0 until the end."""
-        return self.scores().astype(self._np.float32)
+        return self.scores().astype(_numpy().float32)
