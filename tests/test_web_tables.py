@@ -85,6 +85,16 @@ def test_every_bot_kind_plays_a_legal_move() -> None:
         assert make_bot(kind, 5)(view) in view.legal_moves
 
 
+def test_a_table_takes_every_spelling_of_a_preset_that_rules_takes() -> None:
+    for spelling, preset in (
+        ("Classic 4", "classic-4"),
+        ("classic-2", "classic"),
+        ("BRISCOLA_SCOPERTA", "scoperta"),
+    ):
+        assert briscola.rules(untyped(spelling)).variant == preset
+        assert TableSettings(spelling, seed=1).variant == preset
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(RulesError, match="unknown variant 'poker'; the variants are 'classic'"):
         TableSettings("poker")

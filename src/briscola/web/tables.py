@@ -50,7 +50,7 @@ from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
 from ..match import MATCH_OPTIONS, MatchOptions
 from ..players import BOTS
-from ..rules import VariantId, _unknown_variant, check_seat
+from ..rules import VariantId, _normalize_variant, _unknown_variant, check_seat
 
 _log = logging.getLogger("briscola.web")
 
@@ -218,6 +218,8 @@ class TableSettings:
         seed: int | None = None,
         bots: Mapping[int, str] | None = None,
     ) -> None:
+        if type(variant) is str:
+            variant = _normalize_variant(variant)  # any spelling that rules() reads
         if type(variant) is not str or variant not in VARIANTS:
             raise RulesError(_unknown_variant(variant))
         if options is not None and not (
