@@ -95,6 +95,22 @@ def test_a_table_takes_every_spelling_of_a_preset_that_rules_takes() -> None:
         assert TableSettings(spelling, seed=1).variant == preset
 
 
+def test_settings_with_cards_suits_and_enums_save_as_json(tmp_path: Path) -> None:
+    # Options may be given as the library's own values; a saved table writes their codes.
+    cases = (
+        ("classic-3", {"removed_two": briscola.Card.parse("2B")}),
+        ("bugiarda", {"trump_source": "separate_flip", "trump_suit": briscola.Suit("S")}),
+        ("classic", {"tie_rule": briscola.TieRule.REPLAY, "seven_swap": True}),
+        ("classic-4", {"signals": True, "signal_tokens": ("ACE", "KING")}),
+    )
+    for variant, options in cases:
+        settings = TableSettings(variant, options, seed=1)
+        table = Tables(save_dir=str(tmp_path)).create(settings)
+        text = json.dumps(settings.to_json())
+        again = TableSettings.from_json(json.loads(text))
+        assert again.new_match() == settings.new_match() == table.match
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(RulesError, match="unknown variant 'poker'; the variants are 'classic'"):
         TableSettings("poker")

@@ -9,6 +9,7 @@ moves arrive as notation and are read with `parse_move`, applied with the seat-c
 from __future__ import annotations
 
 import contextlib
+import enum
 import errno
 import json
 import logging
@@ -25,6 +26,7 @@ from .. import (
     OPTIONS,
     VARIANTS,
     BriscolaError,
+    Card,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
@@ -153,6 +155,18 @@ _TUPLE_OPTIONS: Final = frozenset(
 )
 
 
+def _json_value(value: object) -> object:
+    """An option's value as JSON holds it: a card or a suit by its code, an enum member by
+    its value, a tuple as a list (each read back by `briscola.rules` as the same rule)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    return value
+
+
 def parse_bots(text: str, players: int) -> dict[int, str]:
     """Read ``--bots``: seats separated by commas, each optionally ``SEAT=KIND``.
 
@@ -272,7 +286,7 @@ class TableSettings:
         """The settings as JSON values."""
         return {
             "variant": self.variant,
-            "options": self.options,
+            "options": {name: _json_value(value) for name, value in self.options.items()},
             "format": self.format,
             "seed": self.seed,
             "bots": {str(seat): kind for seat, kind in self.bots.items()},
