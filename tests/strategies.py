@@ -127,7 +127,6 @@ _QUOTED_LIST: Final = re.compile(r'\s*"[^"]*"(\s*(,|or|,\s*or)\s*"[^"]*")*\s*')
 _QUOTED_IN_PARENS: Final = re.compile(r'[^"(]*\(((?:\s*"[^"]*"\s*,?)+)\)\s*( or None)?\s*')
 _INT_LIST: Final = re.compile(r"\s*[-+]?\d+(\s*(,|or|,\s*or)\s*[-+]?\d+)*\s*")
 _INT_RANGE: Final = re.compile(r"\s*an? int(?:eger)? from ([-+]?\d+) to ([-+]?\d+)\s*")
-_INT_FROM: Final = re.compile(r"\s*an? int(?:eger)? of at least ([-+]?\d+)\s*")
 _ENUM_NAME: Final = re.compile(r"\s*an? (\w+)\s*")
 
 
@@ -145,12 +144,6 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
     match = _INT_RANGE.fullmatch(text)
     if match:
         return tuple(range(int(match.group(1)), int(match.group(2)) + 1))
-    match = _INT_FROM.fullmatch(text)
-    if match:
-        # An unbounded int (`point_call_step`): every step up to 60, which takes a point bid
-        # from 61 past 120 at once, and one far beyond.
-        low = int(match.group(1))
-        return (*range(low, low + 60), low + 1000)
     if text.strip() == "a tuple of token names":
         # `signal_tokens`: every set of tokens, in the documented order and reversed.
         subsets = (

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import briscola
-from briscola import VARIANTS, Rules, RulesError, VariantId, rules
+from briscola import VARIANTS, Rules, RulesError, VariantId, dumps, loads, rules
 from helpers import PRESET_IDS, SHAPE, untyped
 
 PRESETS = tuple(SHAPE)
@@ -348,3 +348,15 @@ def test_an_options_default_is_asked_for_a_preset() -> None:
     for variant in ("no-such-variant", ["classic"], None):
         with pytest.raises(RulesError):
             info.default_for(untyped(variant))
+
+
+def test_point_call_step_runs_from_1_to_120() -> None:
+    # §2.5.3: every step above 59 has the same effect; the bound keeps every Rules printable
+    # and savable (a step of thousands of digits could be neither).
+    for step in (1, 59, 120):
+        r = rules("chiamata", point_call_step=step)
+        assert loads(dumps(r)) == r
+        assert str(step) in repr(r) or step == 1
+    for step in (0, 121, 10**5000):
+        with pytest.raises(RulesError, match="use a whole number from 1 to 120"):
+            rules("chiamata", point_call_step=step)

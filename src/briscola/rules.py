@@ -792,12 +792,14 @@ _OPTION_ROWS: Final = (
     _option(
         "point_call_step",
         int,
-        "an int of at least 1",
+        "an int from 1 to 120",
         _CHIAMATA,
         "it is not Briscola Chiamata",
         "2.5.3",
         parent="after_two",
-        bounds=(1, None),
+        # Every step above 59 has the same effect (no bid can follow the first); 120, the
+        # points of a deal, bounds it so that every Rules prints and saves.
+        bounds=(1, 120),
         default=None,
         presets={"chiamata": 1, "chiamata-milan": 1},
         doc="Chiamata: a point bid must beat the last one by at least this much (default 1).",
