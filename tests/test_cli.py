@@ -128,6 +128,9 @@ def test_a_bad_option_names_it(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "demo", "--option", "seven_swp=true")
     assert status == 2
     assert "seven_swp" in err
+    status, _, err = run(capsys, "demo", "--option", "variant=classic")
+    assert status == 2
+    assert "choose the variant with --variant, not --option" in err
 
 
 @pytest.mark.parametrize("variant", ["classic", "classic-4", "chiamata", "bugiarda-5"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -360,3 +361,14 @@ def test_point_call_step_runs_from_1_to_120() -> None:
     for step in (0, 121, 10**5000):
         with pytest.raises(RulesError, match="use a whole number from 1 to 120"):
             rules("chiamata", point_call_step=step)
+
+
+def test_a_none_given_to_rules_is_refused_without_advice_to_call_rules() -> None:
+    # The advice to build with rules() is for Rules(...) called directly.
+    refused = "tie_rule=None is not valid: use one of 'draw', 'replay', 'last_trick'"
+    with pytest.raises(RulesError) as error:
+        rules("classic", tie_rule=untyped(None))
+    assert str(error.value) == refused
+    advice = re.escape("(build a Rules with briscola.rules('classic', ...))")
+    with pytest.raises(RulesError, match=advice):
+        Rules("classic", tie_rule=untyped(None))

@@ -325,9 +325,12 @@ def _option(text: str) -> tuple[str, object]:
     from .web.tables import parse_option
 
     try:
-        return parse_option(text)
+        name, value = parse_option(text)
     except RulesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if name == "variant":
+        raise argparse.ArgumentTypeError("choose the variant with --variant, not --option")
+    return name, value
 
 
 def _seconds(text: str) -> float:

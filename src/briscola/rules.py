@@ -1114,7 +1114,7 @@ class Rules(_RulesCache):
         if problems:
             hint = ""
             if any("=None is not valid" in problem for problem in problems):
-                hint = f" (build a Rules with briscola.rules({quote(self.variant)}, ...))"
+                hint = _build_hint(self.variant)
             raise RulesError("; ".join(problems) + hint)
         preset = _PRESETS[self.variant]
         for name, kind in _ENUM_OPTIONS.items():
@@ -1563,10 +1563,16 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
     try:
         result = Rules(preset_id, **base)
     except RulesError as error:
-        problems.append(str(error))
+        # The caller is already building with rules(): the hint is for Rules(...) alone.
+        problems.append(str(error).removesuffix(_build_hint(preset_id)))
     if problems:
         raise RulesError("; ".join(problems))
     return result
+
+
+def _build_hint(variant: str) -> str:
+    """What `Rules` adds when a field it was given directly is left at ``None``."""
+    return f" (build a Rules with briscola.rules({quote(variant)}, ...))"
 
 
 def _refuse_unknown_fields(init: Callable[..., None]) -> Callable[..., None]:
