@@ -109,15 +109,14 @@ def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
     return None
 
 
-# The enums whose members are option values; `OPTIONS[name].values` names them ("a
-# RankVariant") or lists their values ('"draw", "replay" or "last_trick"').
+# The enums whose members are option values; `OPTIONS[name].values` lists their values
+# ('"draw", "replay" or "last_trick"'), and the members are drawn as well as the text.
 _ENUMS: Final[tuple[type[enum.Enum], ...]] = (
     TieRule,
     RankVariant,
     TwoSwapWindow,
     SevenSwapDeadline,
 )
-_ENUM_BY_NAME: Final = {kind.__name__: kind for kind in _ENUMS}
 
 # Options drawn as "on" most of the time: they add moves (SwapTrump) and a phase.
 _MOSTLY_ON: Final = frozenset({"seven_swap", "two_swap"})
@@ -127,7 +126,6 @@ _QUOTED_LIST: Final = re.compile(r'\s*"[^"]*"(\s*(,|or|,\s*or)\s*"[^"]*")*\s*')
 _QUOTED_IN_PARENS: Final = re.compile(r'[^"(]*\(((?:\s*"[^"]*"\s*,?)+)\)\s*( or None)?\s*')
 _INT_LIST: Final = re.compile(r"\s*[-+]?\d+(\s*(,|or|,\s*or)\s*[-+]?\d+)*\s*")
 _INT_RANGE: Final = re.compile(r"\s*an? int(?:eger)? from ([-+]?\d+) to ([-+]?\d+)\s*")
-_ENUM_NAME: Final = re.compile(r"\s*an? (\w+)\s*")
 
 
 def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
@@ -156,9 +154,6 @@ def option_choices(name: str, preset: str) -> tuple[object, ...] | None:
             for subset in subsets
             for ordered in ((subset,) if len(subset) == 1 else (subset, subset[::-1]))
         )
-    match = _ENUM_NAME.fullmatch(text)
-    if match and match.group(1) in _ENUM_BY_NAME:
-        return tuple(_ENUM_BY_NAME[match.group(1)])
     match = _QUOTED_IN_PARENS.fullmatch(text)
     if match:
         # 'a suit code ("D", "C", "S", "B") or None'

@@ -60,6 +60,15 @@ def test_the_declared_values_are_the_accepted_ones() -> None:
                     briscola.rules(variant, **{name: high + 1})  # type: ignore[arg-type]
 
 
+def test_the_values_text_names_every_choice() -> None:
+    # The text is what the web lobby shows beside an option and what an error suggests:
+    # a choice option lists its values in the words a player types.
+    for name, info in OPTIONS.items():
+        if isinstance(info.kind, type) and issubclass(info.kind, enum.StrEnum):
+            for choice in info.choices or ():
+                assert f'"{choice}"' in info.values, (name, choice)
+
+
 def test_every_option_has_a_doc_line_and_a_known_parent() -> None:
     for name, info in OPTIONS.items():
         assert info.doc, name

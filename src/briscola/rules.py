@@ -564,7 +564,7 @@ _OPTION_ROWS: Final = (
     _option(
         "rank_variant",
         RankVariant,
-        "a RankVariant",
+        '"standard", "seven_high", "seven_high_bisca" or "three_natural"',
         _ALL,
         "",
         "3.9",
