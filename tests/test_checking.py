@@ -71,6 +71,41 @@ def test_edited_states_name_the_field(changes: dict[str, Any], field: str) -> No
         check(edited)
 
 
+def test_a_value_equal_to_the_replay_but_of_another_type_is_caught() -> None:
+    # True == 1 and 2.0 == 2, but no replayed state holds a bool for a seat or a float for
+    # a count: such a state would not round-trip through JSON, nor play on.
+    state = _mid()
+    assert state.turn == 1
+    bool_points = tuple(bool(points) if points in (0, 1) else points for points in state.points)
+    for changes in (
+        {"turn": True},
+        {"drawn": float(state.drawn)},
+        {"talked": int(state.talked)},
+        {"leader": bool(state.leader)},
+        {"points": (float(state.points[0]), state.points[1])},
+    ):
+        with pytest.raises(InvalidStateError, match="not consistent"):
+            check(attrs.evolve(state, **changes))
+    if bool_points != state.points:
+        with pytest.raises(InvalidStateError, match="its points differ"):
+            check(attrs.evolve(state, points=bool_points))
+
+
+def test_messages_name_no_card() -> None:
+    state = briscola.new_game("classic", seed=1)
+    twice = attrs.evolve(state, deck=state.deck[:5] + (state.deck[0],) + state.deck[6:])
+    with pytest.raises(InvalidStateError) as refused:
+        check(twice)
+    assert str(state.deck[0]) not in str(refused.value)
+    later = _mid()
+    (seat, first), (other, _) = later.history[:2]
+    assert isinstance(first, briscola.Play)
+    replayed = ((seat, first), (other, first), *later.history[2:])  # a card played twice
+    with pytest.raises(InvalidStateError, match="move 2 of the history") as refused:
+        check(attrs.evolve(later, history=replayed))
+    assert str(first.card) not in str(refused.value)
+
+
 def test_another_dealer_is_caught() -> None:
     state = _mid()
     with pytest.raises(InvalidStateError, match="not the seat to act"):

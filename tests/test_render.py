@@ -22,6 +22,7 @@ from briscola import (
     HasNot,
     Move,
     NameCard,
+    Phase,
     Play,
     State,
     Suit,
@@ -276,3 +277,23 @@ def test_the_auction_line_gives_the_highest_bid_and_who_passed() -> None:
         state = apply(state, parse_move(text))
     lines = render(observe(state, 3)).splitlines()
     assert "auction: seat 1 is highest, bid K; passed: 2" in lines
+
+
+@pytest.mark.parametrize(
+    ("mode", "line"),
+    [
+        ("committed", "trumps: named in secret, shown after trick 1"),
+        ("free_choice", "trumps: named once trick 1 is down"),
+    ],
+)
+def test_a_blind_first_trick_says_when_the_trumps_are_named(mode: str, line: str) -> None:
+    # §2.5.8: under a blind first trick the other seats do not see the suit during trick 1.
+    state = new_game("chiamata", seed=3, first_trick_blind=mode)  # type: ignore[arg-type]
+    rng = random.Random(3)
+    while state.phase is not Phase.PLAY:
+        state = apply(state, rng.choice(legal_moves(state)))
+    caller = observe(state, 0).caller
+    assert caller is not None
+    view = observe(state, (caller + 1) % 5)
+    assert view.trump_suit is None
+    assert line in render(view).splitlines()

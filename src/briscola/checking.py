@@ -51,7 +51,7 @@ def check(state: State) -> None:
     for field in attrs.fields(State):
         name = field.name
         try:
-            same = bool(getattr(replayed, name) == getattr(state, name))
+            same = _same(getattr(replayed, name), getattr(state, name))
         except Exception:  # a hand-built field whose comparison fails is not the replay's
             same = False
         if not same:
@@ -62,6 +62,17 @@ def check(state: State) -> None:
                 else f"the state is not consistent: its {name.replace('_', ' ')} differs "
                 "from the one its deck and history give"
             )
+
+
+def _same(replayed: object, given: object) -> bool:
+    """Whether ``given`` is ``replayed``, to the type of every value in it: ``True`` is not
+    the seat 1, nor ``2.0`` the count 2, though they compare equal."""
+    if type(replayed) is not type(given):
+        return False
+    if isinstance(replayed, tuple):
+        assert isinstance(given, tuple)
+        return len(replayed) == len(given) and all(map(_same, replayed, given))
+    return bool(replayed == given)
 
 
 def _replay(state: State) -> State:
@@ -82,8 +93,12 @@ def _replay(state: State) -> State:
         trump_suit = None
     try:
         replayed = deal_from(r, deck, dealer, trump_suit)
-    except BriscolaError as error:
-        raise InvalidStateError(f"the state's deck cannot be dealt: {error}") from None
+    except BriscolaError:
+        # Not the reason's words: they may name a card of the deck.
+        raise InvalidStateError(
+            "the state's deck cannot be dealt with its rules: it must hold the preset's "
+            "cards once each"
+        ) from None
     history = state.history
     if type(history) is not tuple:
         raise InvalidStateError("the state's history must be a tuple of (seat, move) pairs")
@@ -105,6 +120,6 @@ def _replay(state: State) -> State:
             replayed = apply(replayed, move)
         except BriscolaError:
             raise InvalidStateError(
-                f"move {number} of the history ({quote(move)}) cannot be made there"
+                f"move {number} of the history (a {type(move).__name__}) cannot be made there"
             ) from None
     return replayed

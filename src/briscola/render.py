@@ -19,7 +19,7 @@ from .cards import Card
 from .errors import InvalidStateError, _inconsistent
 from .match import DealResult, Match, MatchFormat, MatchScore, MatchView, match_score
 from .moves import Move, Play
-from .rules import Rules
+from .rules import FirstTrickBlind, Rules
 from .scoring import Score
 from .state import Phase, State, Trick
 from .views import View, public_view
@@ -78,7 +78,7 @@ def render(table: View | State | Match | MatchView) -> str:
             raise _inconsistent("render()", "state") from None
     if not isinstance(table, View):
         raise InvalidStateError(
-            f"render() needs a State, a View or a Match, not {type(table).__name__}"
+            f"render() needs a State, a View, a Match or a MatchView, not {type(table).__name__}"
         )
     try:
         return _render(table, None, referee=False)
@@ -168,7 +168,19 @@ def _cards(cards: Iterable[Card]) -> str:
 def _trumps(view: View) -> str:
     if view.trump_suit is None:
         if view.rules.auction is not None:
-            return "trumps: not named yet" if view.phase is not Phase.OVER else "trumps: none"
+            if view.phase is Phase.OVER:
+                return "trumps: none"
+            if (
+                view.phase is Phase.PLAY
+                and view.rules.first_trick_blind is FirstTrickBlind.COMMITTED
+            ):
+                return "trumps: named in secret, shown after trick 1"
+            if (
+                view.phase is Phase.PLAY
+                and view.rules.first_trick_blind is FirstTrickBlind.FREE_CHOICE
+            ):
+                return "trumps: named once trick 1 is down"
+            return "trumps: not named yet"
         if view.rules.has_stock:  # briscolone
             return f"trumps: none (stock {view.stock_size})"
         return "trumps: none"
