@@ -165,21 +165,21 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards)) or "-"
 
 
+# What a seat that does not see the trump suit is told in trick play, under a blind first
+# trick (§2.5.8).
+_BLIND_TRUMPS: Final = {
+    FirstTrickBlind.COMMITTED: "trumps: named in secret, shown after trick 1",
+    FirstTrickBlind.FREE_CHOICE: "trumps: named once trick 1 is down",
+}
+
+
 def _trumps(view: View) -> str:
     if view.trump_suit is None:
         if view.rules.auction is not None:
             if view.phase is Phase.OVER:
                 return "trumps: none"
-            if (
-                view.phase is Phase.PLAY
-                and view.rules.first_trick_blind is FirstTrickBlind.COMMITTED
-            ):
-                return "trumps: named in secret, shown after trick 1"
-            if (
-                view.phase is Phase.PLAY
-                and view.rules.first_trick_blind is FirstTrickBlind.FREE_CHOICE
-            ):
-                return "trumps: named once trick 1 is down"
+            if view.phase is Phase.PLAY and view.rules.first_trick_blind in _BLIND_TRUMPS:
+                return _BLIND_TRUMPS[view.rules.first_trick_blind]
             return "trumps: not named yet"
         if view.rules.has_stock:  # briscolone
             return f"trumps: none (stock {view.stock_size})"

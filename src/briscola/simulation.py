@@ -435,8 +435,14 @@ def _default_chunk(executor: Executor, games: int) -> int:
     return max(1, math.ceil(games / (4 * workers)))
 
 
+def _stderr_is_a_terminal() -> bool:
+    """Whether a progress bar can be drawn (``sys.stderr`` is ``None`` in a program started
+    without one)."""
+    return sys.stderr is not None and sys.stderr.isatty()
+
+
 def _progress_bar(total: int) -> Any:
-    if sys.stderr is None or not sys.stderr.isatty():  # None: started without a stderr
+    if not _stderr_is_a_terminal():
         return None
     try:
         tqdm = importlib.import_module("tqdm")

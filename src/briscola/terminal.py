@@ -34,7 +34,7 @@ from .players import BOTS, Player
 from .render import render
 from .rules import Rules, VariantId, check_flag, check_seat, rules
 from .scoring import Score
-from .simulation import PlayerSummary, Simulation, simulate
+from .simulation import PlayerSummary, Simulation, _stderr_is_a_terminal, simulate
 from .state import State
 from .views import View, observe
 
@@ -353,9 +353,7 @@ def run_arena(
         )
     seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
-    # sys.stderr is None in a program started without one.
-    terminal = sys.stderr is not None and sys.stderr.isatty()
-    show = check_flag(progress, "progress") and terminal and _has_tqdm()
+    show = check_flag(progress, "progress") and _stderr_is_a_terminal() and _has_tqdm()
     if jobs == 1:
         return arena_table(simulate(r, players, games, seed=seed, progress=show), seats)
     pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)

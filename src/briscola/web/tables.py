@@ -9,7 +9,6 @@ moves arrive as notation and are read with `parse_move`, applied with the seat-c
 from __future__ import annotations
 
 import contextlib
-import enum
 import errno
 import json
 import logging
@@ -26,7 +25,6 @@ from .. import (
     OPTIONS,
     VARIANTS,
     BriscolaError,
-    Card,
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
@@ -52,7 +50,13 @@ from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
 from ..match import MATCH_OPTIONS, MatchOptions
 from ..players import BOTS
-from ..rules import VariantId, _normalize_variant, _unknown_variant, check_seat
+from ..rules import (
+    VariantId,
+    _normalize_value,
+    _normalize_variant,
+    _unknown_variant,
+    check_seat,
+)
 
 _log = logging.getLogger("briscola.web")
 
@@ -147,24 +151,10 @@ def option_value(raw: object, name: str | None = None) -> object:
 
 
 _BOOL_OPTIONS: Final = frozenset(
-    [name for name, info in OPTIONS.items() if info.values == "bool"]
+    [name for name, info in OPTIONS.items() if info.kind is bool]
     + [name for name in MATCH_OPTIONS if get_type_hints(MatchOptions)[name] is bool]
 )
-_TUPLE_OPTIONS: Final = frozenset(
-    name for name in OPTIONS if isinstance(getattr(VARIANTS["classic"], name, None), tuple)
-)
-
-
-def _json_value(value: object) -> object:
-    """An option's value as JSON holds it: a card or a suit by its code, an enum member by
-    its value, a tuple as a list (each read back by `briscola.rules` as the same rule)."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_json_value(item) for item in value]
-    return value
+_TUPLE_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.kind is tuple)
 
 
 def parse_bots(text: str, players: int) -> dict[int, str]:
@@ -286,7 +276,10 @@ class TableSettings:
         """The settings as JSON values."""
         return {
             "variant": self.variant,
-            "options": {name: _json_value(value) for name, value in self.options.items()},
+            # As rules() reads them: a card or a suit by its code, an enum member as text.
+            "options": {
+                name: _normalize_value(name, value) for name, value in self.options.items()
+            },
             "format": self.format,
             "seed": self.seed,
             "bots": {str(seat): kind for seat, kind in self.bots.items()},
