@@ -25,7 +25,7 @@ from briscola import (  # noqa: E402
     observe,
 )
 from briscola.encoding import action_mask, observation  # noqa: E402
-from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv  # noqa: E402
+from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv, LegalActions  # noqa: E402
 from briscola.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from helpers import HostileInt, HostileStr  # noqa: E402
 
@@ -324,12 +324,15 @@ def test_an_environment_copies_after_reset_and_the_copy_plays_alike(copy_of: str
     env = BriscolaEnv("classic-4", seat=2)
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
+    env.action_space.seed(8)
     twin = copy.deepcopy(env) if copy_of == "deepcopy" else pickle.loads(pickle.dumps(env))
+    assert type(twin.action_space) is LegalActions
     for table in (env, twin):
         terminated = False
         while not terminated:
-            action = int(np.flatnonzero(table.action_masks())[-1])
-            observed, _, terminated, _, _ = table.step(action)
+            action = table.action_space.sample()  # a legal action of this table's deal
+            observed, _, terminated, _, info = table.step(action)
+            assert "illegal_action" not in info
             assert np.array_equal(observed, observation(observe(table.game, 2)))
     assert twin.game == env.game
 

@@ -82,8 +82,12 @@ class LegalActions(gymnasium.spaces.Discrete):
 
     Generic tools (Gymnasium's environment checker, random baselines) sample actions from
     the action space; sampling only legal ones lets them play real deals. Once the deal is
-    over no action is legal, and `sample` draws from all of them, as `Discrete` does. A
-    copy or a pickled space is a plain `Discrete`.
+    over no action is legal, and `sample` draws from all of them, as `Discrete` does.
+
+    The space reads the mask from its environment, so a copy or a pickle of the space
+    alone is a plain `Discrete` with the same random state, which needs no environment. A
+    copy or a pickle of the whole `BriscolaEnv` keeps a `LegalActions` that reads the
+    copy's mask.
 
     Args:
         mask_of: Returns the current action mask.
@@ -119,7 +123,8 @@ class LegalActions(gymnasium.spaces.Discrete):
             ) from None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (gymnasium.spaces.Discrete, (self.n,))
+        state = {k: v for k, v in vars(self).items() if k != "_mask_of"}
+        return (gymnasium.spaces.Discrete, (self.n,), state)
 
 
 class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -193,6 +198,16 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         for s in range(n):
             players.append(None if s == self.seat else listed.pop(0))
         return players
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # The copy's `LegalActions` came back as a plain `Discrete` (see there): give it
+        # back the space that reads this copy's mask, with the random state it had.
+        vars(self).update(state)
+        plain = self.action_space
+        if type(plain) is gymnasium.spaces.Discrete:
+            space = LegalActions(self.action_masks)
+            vars(space).update(vars(plain))
+            self.action_space = space
 
     @property
     def game(self) -> State:
