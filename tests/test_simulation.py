@@ -266,6 +266,13 @@ class _Locked:
         return view.legal_moves[0]
 
 
+class _Forgetful(RandomPlayer):
+    """A bot whose ``with_seed`` forgets to return the new player."""
+
+    def with_seed(self, seed: int) -> Any:
+        RandomPlayer(seed)
+
+
 def _run() -> Simulation:
     return simulate("classic", _players(2), 2, seed=1)
 
@@ -299,6 +306,11 @@ def test_huge_seeds_have_a_repr() -> None:
         (lambda: simulate("nope", _players(2), 1, seed=1), "unknown variant"),  # type: ignore[arg-type]
         (lambda: simulate("classic", untyped([RandomPlayer] * 2), 1, seed=1), "not the class"),
         (lambda: simulate("classic", [_Locked(), RandomPlayer(1)], 1, seed=1), "copied"),
+        (
+            lambda: simulate("classic", [RandomPlayer(1), _Forgetful(2)], 1, seed=1),
+            r"player 1 \(_Forgetful\(seed=2\)\) has a with_seed\(seed\) that returns None, "
+            "not a player",
+        ),
         (lambda: _run().games[0].points(2), "seat=2 is not a seat"),
         (lambda: _run().games[0].points(untyped("0")), "not a seat"),
         (lambda: _run().summarize(untyped(0)), "list of player indices"),

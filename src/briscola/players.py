@@ -103,6 +103,24 @@ def refuse_class(player: object, wanted: str) -> None:
         raise RulesError(f"{wanted} such as {name}(), not the class {name}")
 
 
+def reseeded(player: object, seed: int, who: str) -> Player | None:
+    """``player.with_seed(seed)`` when ``player`` has that method, else ``None``.
+
+    Raises `RulesError` when ``with_seed`` returns anything but a player (a forgotten
+    ``return`` gives ``None``): the same seed would no longer give the same games. ``who``
+    begins the message ("player 1 (...)").
+    """
+    with_seed = getattr(player, "with_seed", None)
+    if not callable(with_seed):
+        return None
+    fresh = with_seed(seed)
+    if not isinstance(fresh, Player) or isinstance(fresh, type):
+        raise RulesError(
+            f"{who} has a with_seed(seed) that returns {quote(fresh, 60)}, not a player"
+        )
+    return fresh
+
+
 def unseen_cards(view: View) -> tuple[Card, ...]:
     """The cards whose place ``view``'s seat does not know, in card id order.
 

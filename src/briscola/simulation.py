@@ -40,7 +40,7 @@ from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import MATCH_OPTIONS, MatchFormat, MatchScore, new_match
 from .moves import MOVE_TYPES, Move
-from .players import Player, refuse_class
+from .players import Player, refuse_class, reseeded
 from .rules import Rules, VariantId, check_flag, rules
 from .scoring import Score
 from .views import View
@@ -300,7 +300,8 @@ def simulate(
 
     Raises:
         RulesError: for a bad variant, option, player count, number of games, seed or chunk,
-            or an executor that takes no more work (one that has been shut down).
+            an executor that takes no more work (one that has been shut down), or a player
+            whose ``with_seed`` returns no player.
         IllegalMoveError: if a player returns a move that is not legal, naming the player.
     """
     rule_options: dict[str, Any] = dict(options)
@@ -498,16 +499,15 @@ class _Job:
 
 
 def _fresh(player: Player, seed: int, index: int) -> Player:
-    with_seed = getattr(player, "with_seed", None)
-    if callable(with_seed):
-        fresh = with_seed(derived_seed("simulate/player", seed, index))
-        if isinstance(fresh, Player):
-            return fresh
+    who = f"player {index} ({quote(player, 60)})"
+    fresh = reseeded(player, derived_seed("simulate/player", seed, index), who)
+    if fresh is not None:
+        return fresh
     try:
         return copy.deepcopy(player)
     except Exception:  # a lock, a file, an open connection: anything copy refuses
         raise RulesError(
-            f"player {index} ({quote(player, 60)}) cannot be copied for each game: give it a "
+            f"{who} cannot be copied for each game: give it a "
             "with_seed(seed) method that returns a fresh player"
         ) from None
 

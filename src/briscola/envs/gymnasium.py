@@ -41,7 +41,7 @@ from .._quote import quote, reason
 from ..errors import _FOREIGN, IllegalMoveError, InvalidMoveError, RulesError
 from ..game import new_game
 from ..moves import Move
-from ..players import RandomPlayer, refuse_class
+from ..players import RandomPlayer, refuse_class, reseeded
 from ..render import render
 from ..rules import VARIANTS, Rules, VariantId, check_seat, rules
 from ..scoring import score
@@ -368,16 +368,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
 def _reseeded(player: Opponent | None, seed: int) -> Opponent | None:
     """``player`` seeded for one episode when it can be (``with_seed``), else itself."""
-    with_seed = getattr(player, "with_seed", None)
-    if not callable(with_seed):
-        return player
-    fresh = with_seed(seed)
-    if not callable(fresh) or isinstance(fresh, type):
-        raise RulesError(
-            f"the opponent {quote(player, 60)} has a with_seed(seed) that returns "
-            f"{quote(fresh, 60)}, not a player"
-        )
-    return fresh  # type: ignore[no-any-return]
+    fresh = reseeded(player, seed, f"the opponent {quote(player, 60)}")
+    return player if fresh is None else fresh
 
 
 def _register() -> None:
