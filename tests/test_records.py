@@ -260,6 +260,14 @@ def test_tag_values_with_line_breaks_round_trip(line_break: str) -> None:
     assert back.tags == (("Event", value),)
 
 
+@pytest.mark.parametrize("written", ["C:\\games", "tab\\there", "\\u00e"])
+def test_a_tag_value_with_an_unknown_escape_is_refused(written: str) -> None:
+    """Only the escapes the writer uses are read: anything else would drop a backslash."""
+    text = Record.from_state(new_game("classic", seed=1), Site="x").to_text()
+    with pytest.raises(InvalidNotationError, match="line 5: a tag value cannot hold a backslash"):
+        Record.from_text(text.replace('"x"', f'"{written}"'))
+
+
 def test_the_text_form_reads_back_with_comments_blank_lines_and_crlf() -> None:
     state = deal_states(VARIANTS["classic-4"], 4)[-1]
     record = Record.from_state(state, **TAGS)

@@ -369,6 +369,30 @@ def test_a_deal_record_refuses_a_match_record_and_back() -> None:
     assert isinstance(read_record(deal_text), Record)
 
 
+@pytest.mark.parametrize(
+    "before",
+    [
+        "# " + "archived notes " * 300 + "\n",
+        '[Event "' + "club night " * 400 + '"]\n',
+        "\n" * 5000,
+    ],
+    ids=["a long comment", "a long tag", "blank lines"],
+)
+@pytest.mark.parametrize("line_break", ["\n", "\r\n", "\r"], ids=ascii)
+def test_read_record_finds_the_match_format_after_anything_before_it(
+    before: str, line_break: str
+) -> None:
+    record = Record.from_state(finished("classic"))
+    text = (before + record.to_text()).replace("\n", line_break)
+    for read in (read_record(text), read_record("\ufeff" + text)):
+        assert isinstance(read, MatchRecord)
+        assert read.deals == record.deals
+    deal = Record.from_state(finished("classic").state)
+    read = read_record((before + deal.to_text()).replace("\n", line_break))
+    assert isinstance(read, Record)
+    assert read.moves == deal.moves
+
+
 # --- rendering --------------------------------------------------------------------------------
 
 
@@ -626,6 +650,11 @@ def test_record_readers_stop_at_the_move_and_deal_limits() -> None:
     padded = text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1)) + "\n"
     with pytest.raises(InvalidNotationError, match=f"more than {MAX_MOVES} moves in a deal"):
         Record.from_text(padded)
+    # On one line, reading stops at the first move past the limit, not at the line's end:
+    # the move after it cannot be read, and is never reached.
+    one_line = text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1) + ["??"] * 10) + "\n"
+    with pytest.raises(InvalidNotationError, match=f"more than {MAX_MOVES} moves in a deal"):
+        Record.from_text(one_line)
     match_text = Record.from_state(new_match("classic", seed=1)).to_text()
     sections = "".join(f'\n[Deal "{n}"]\n' for n in range(2, MAX_DEALS + 2))
     with pytest.raises(InvalidNotationError, match=f"more than {MAX_DEALS} deals"):

@@ -714,11 +714,27 @@ def read_record(text: str, *, max_size: int = MAX_SIZE) -> Record | MatchRecord:
     Raises:
         InvalidNotationError: as `Record.from_text` and `MatchRecord.from_text` do.
     """
-    if isinstance(text, str) and re.search(
-        r'^\ufeff?[ \t]*\[Format[ \t]+"briscola-match ', text[:4096], re.M
-    ):
+    if isinstance(text, str) and len(text) <= check_max_size(max_size) and _is_match(text):
         return MatchRecord.from_text(text, max_size=max_size)
     return Record.from_text(text, max_size=max_size)
+
+
+def _is_match(text: str) -> bool:
+    """Whether the tags of ``text`` before its first moves or deal name the match format.
+
+    A match's own tags all come before its first ``[Deal]`` and its moves, whatever
+    comments or other tags come first.
+    """
+    for raw in text.removeprefix("\ufeff").splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        tag = _TAG.match(line)
+        if tag is None or tag.group(1) == "Deal":
+            return False
+        if tag.group(1) == "Format":
+            return tag.group(2).startswith("briscola-match ")
+    return False
 
 
 def _deals_of(match: Match) -> tuple[State, ...]:
@@ -822,7 +838,7 @@ def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[
             continue
         tag = _TAG.match(line)
         if tag is not None:
-            items.append((number, tag.group(1), _unescape(tag.group(2))))
+            items.append((number, tag.group(1), _unescape(tag.group(2), number)))
             if match and tag.group(1) == "Deal":
                 moves_in_deal = 0
                 deals += 1
@@ -845,9 +861,9 @@ def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[
                 raise InvalidNotationError(
                     f"line {number}: cannot read the move {item.strip()[:40]!r}"
                 ) from None
-        moves_in_deal += len(moves)
-        if moves_in_deal > MAX_MOVES:
-            raise InvalidNotationError(f"line {number}: more than {MAX_MOVES} moves in a deal")
+            moves_in_deal += 1
+            if moves_in_deal > MAX_MOVES:  # checked at each move: a line may be long
+                raise InvalidNotationError(f"line {number}: more than {MAX_MOVES} moves in a deal")
         items.append((number, None, tuple(moves)))
     return items
 
@@ -993,10 +1009,20 @@ def _escape(value: str) -> str:
     return "".join(f"\\u{ord(char):04x}" if char in _LINE_BREAKS else char for char in value)
 
 
-def _unescape(value: str) -> str:
+def _unescape(value: str, number: int) -> str:
+    """A tag's value as written between its quotes, read back; ``number`` is its line."""
+
     def one(found: re.Match[str]) -> str:
         escaped = found.group(1)
-        return chr(int(escaped[1:], 16)) if len(escaped) == 5 else escaped
+        if len(escaped) == 5:
+            return chr(int(escaped[1:], 16))
+        if escaped in '"\\':
+            return escaped
+        # Reading "\g" as "g" would silently lose the backslash of a path written by hand.
+        raise InvalidNotationError(
+            f"line {number}: a tag value cannot hold a backslash before {quote(escaped)}: "
+            'write a backslash as \\\\, a quote as \\", a line break as \\u000a'
+        )
 
     return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, value)
 
