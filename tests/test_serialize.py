@@ -343,6 +343,44 @@ def test_record_with_a_seed_round_trip(preset: str, data: st.DataObject) -> None
     assert back.final_state() == states[-1]
 
 
+def _edited(value: Serializable, **changes: Any) -> str:
+    document = json.loads(dumps(value))
+    document.update(changes)
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"deck": None}, "document: give exactly one of deck and seed"),
+        ({"deck": ["AD"]}, "document: a record's deck: the deck of 'classic' has 40 cards, not 1"),
+        ({"tags": [["Seed", "3"]]}, "document: Seed is a reserved tag"),
+        ({"tags": [["A B", "x"]]}, "document: 'A B' cannot be the name of a record tag"),
+    ],
+)
+def test_a_record_document_names_the_place_of_its_problem(
+    changes: dict[str, Any], message: str
+) -> None:
+    """Errors of the record's own checks, as those of each field, start from ``document``."""
+    records: list[Serializable] = [Record.from_state(briscola.new_game("classic", seed=1))]
+    if "tags" in changes:
+        records.append(Record.from_state(briscola.new_match("classic", seed=1)))
+    for record in records:
+        with pytest.raises(InvalidNotationError) as raised:
+            loads(_edited(record, **changes))
+        assert str(raised.value).startswith(message)
+
+
+def test_a_number_longer_than_python_reads_is_refused_in_words() -> None:
+    text = _edited(Record.from_state(briscola.new_game("classic", seed=1)), deck=None)
+    text = text.replace('"seed": null', '"seed": ' + "9" * 4301)
+    with pytest.raises(InvalidNotationError) as raised:
+        loads(text)
+    assert str(raised.value) == (
+        "not valid JSON: a number of 4301 digits; a JSON number holds at most 4,300 digits"
+    )
+
+
 @pytest.mark.parametrize("variant", PRESETS)
 def test_every_preset_writes_valid_documents(variant: str) -> None:
     states = seeded_game(variant, 11)  # type: ignore[arg-type]

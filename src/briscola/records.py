@@ -45,7 +45,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, TypeVar, overload
 
 import attrs
@@ -873,7 +873,7 @@ def _foreign_digit(text: str) -> bool:
     return any(char.isnumeric() and not char.isascii() for char in text)
 
 
-def _check_tag_names(tags: Mapping[str, str], reserved: tuple[str, ...]) -> None:
+def _check_tag_names(tags: Iterable[str], reserved: tuple[str, ...]) -> None:
     for name in tags:
         if name in reserved or not re.fullmatch(r"[A-Za-z0-9_]+", name):
             raise InvalidNotationError(f"{quote(name, 60)} cannot be the name of a record tag")
@@ -889,7 +889,6 @@ def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
             not isinstance(tag, tuple)
             or len(tag) != 2
             or not all(isinstance(part, str) for part in tag)
-            or not re.fullmatch(r"[A-Za-z0-9_]+", tag[0])
         ):
             raise InvalidNotationError(
                 f"{quote(tag, 60)} is not a record tag (a name and a value)"
@@ -898,6 +897,7 @@ def _check_tags(tags: object, reserved: tuple[str, ...]) -> None:
             raise InvalidNotationError(
                 f"{tag[0]} is a reserved tag: the record writes it from its own fields"
             )
+        _check_tag_names((tag[0],), reserved)
         try:
             tag[1].encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate, such as an escaped \ud800

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import json
+import sys
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
@@ -195,7 +196,10 @@ def loads(
     _check_depth(text)
     try:
         document = json.loads(
-            text, parse_constant=_no_constant, object_pairs_hook=_no_duplicate_keys
+            text,
+            parse_int=_json_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_no_duplicate_keys,
         )
     except BriscolaError:
         raise
@@ -322,6 +326,16 @@ def _too_long(text: str | bytes | bytearray, max_size: int) -> bool:
     else:
         layout = text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
     return len(text) - layout > max_size
+
+
+def _json_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python turns into a number
+        raise InvalidNotationError(
+            f"not valid JSON: a number of {len(text.lstrip('-'))} digits; a JSON number holds "
+            f"at most {sys.get_int_max_str_digits():,} digits"
+        ) from None
 
 
 def _no_constant(name: str) -> None:
@@ -890,28 +904,40 @@ def _decode_record(reader: _Reader) -> Record:
     p = reader.path
     deck_value = reader.get("deck", (list, type(None)))
     seed = reader.get("seed", (int, type(None)))
-    moves = _items(reader.get("moves", list), f"{p}.moves", MAX_MOVES, "moves")
-    tags = _items(reader.get("tags", list), f"{p}.tags", MAX_TAGS, "tags")
-    record = Record(
-        r,
-        _seat(reader.get("dealer", int), f"{p}.dealer", r),
-        tuple(_move(move, f"{p}.moves[{i}]") for i, move in enumerate(moves)),
-        deck=None if deck_value is None else _cards(deck_value, f"{p}.deck"),
-        seed=seed,
-        trump_suit=_suit(reader.get("trump_suit", (str, type(None))), f"{p}.trump_suit"),
-        tags=tuple(
-            (
-                _expect(tag[0], str, f"{p}.tags[{i}]"),
-                _expect(tag[1], str, f"{p}.tags[{i}]"),
-            )
-            for i, tag in enumerate(tags)
-            if _pair(tag, f"{p}.tags[{i}]")
-        ),
-    )
-    if (record.deck is None) == (record.seed is None):
+    if (deck_value is None) == (seed is None):
         raise InvalidNotationError(f"{p}: give exactly one of deck and seed")
+    moves = _items(reader.get("moves", list), f"{p}.moves", MAX_MOVES, "moves")
+    dealer = _seat(reader.get("dealer", int), f"{p}.dealer", r)
+    played = tuple(_move(move, f"{p}.moves[{i}]") for i, move in enumerate(moves))
+    deck = None if deck_value is None else _cards(deck_value, f"{p}.deck")
+    trump_suit = _suit(reader.get("trump_suit", (str, type(None))), f"{p}.trump_suit")
+    tags = _tags(reader)
     reader.done()
-    return record
+    return _built(
+        p, Record, r, dealer, played, deck=deck, seed=seed, trump_suit=trump_suit, tags=tags
+    )
+
+
+def _tags(reader: _Reader) -> tuple[tuple[str, str], ...]:
+    """The free tags of a record document, each a pair of texts."""
+    p = reader.path
+    tags = _items(reader.get("tags", list), f"{p}.tags", MAX_TAGS, "tags")
+    return tuple(
+        (_expect(tag[0], str, f"{p}.tags[{i}]"), _expect(tag[1], str, f"{p}.tags[{i}]"))
+        for i, tag in enumerate(tags)
+        if _pair(tag, f"{p}.tags[{i}]")
+    )
+
+
+_Built = TypeVar("_Built", Record, MatchRecord)
+
+
+def _built(path: str, kind: type[_Built], *args: Any, **kwargs: Any) -> _Built:
+    """``kind(*args, **kwargs)``, its own checks' errors named by the document's ``path``."""
+    try:
+        return kind(*args, **kwargs)
+    except (RulesError, InvalidNotationError) as error:
+        raise InvalidNotationError(f"{path}: {error}") from None
 
 
 # --- matches ---------------------------------------------------------------------------------
@@ -1104,37 +1130,37 @@ def _decode_match_record(reader: _Reader) -> MatchRecord:
     if rotation not in tuple(DealerRotation):
         raise InvalidNotationError(f"{p}.dealer_rotation: {rotation[:40]!r} is not a rotation")
     deals = _items(reader.get("deals", list), f"{p}.deals", MAX_DEALS, "deals")
-    tags = _items(reader.get("tags", list), f"{p}.tags", MAX_TAGS, "tags")
-    try:
-        record = MatchRecord(
-            r,
-            fmt,
-            reader.get("seed", int),
-            _seat(reader.get("dealer", int), f"{p}.dealer", r),
-            tuple(
-                tuple(
-                    _move(move, f"{p}.deals[{i}][{j}]")
-                    for j, move in enumerate(_items(moves, f"{p}.deals[{i}]", MAX_MOVES, "moves"))
-                )
-                for i, moves in enumerate(deals)
-            ),
-            dealer_rotation=DealerRotation(rotation),
-            redeal_same_dealer_after_draw=reader.get("redeal_same_dealer_after_draw", bool),
-            redeal_same_dealer_after_void=reader.get("redeal_same_dealer_after_void", bool),
-            cappotto_wins_match=reader.get("cappotto_wins_match", bool),
-            tags=tuple(
-                (
-                    _expect(tag[0], str, f"{p}.tags[{i}]"),
-                    _expect(tag[1], str, f"{p}.tags[{i}]"),
-                )
-                for i, tag in enumerate(tags)
-                if _pair(tag, f"{p}.tags[{i}]")
-            ),
+    seed = reader.get("seed", int)
+    dealer = _seat(reader.get("dealer", int), f"{p}.dealer", r)
+    played = tuple(
+        tuple(
+            _move(move, f"{p}.deals[{i}][{j}]")
+            for j, move in enumerate(_items(moves, f"{p}.deals[{i}]", MAX_MOVES, "moves"))
         )
-    except RulesError as error:
-        raise InvalidNotationError(f"{p}: {error}") from None
+        for i, moves in enumerate(deals)
+    )
+    options = {
+        name: reader.get(name, bool)
+        for name in (
+            "redeal_same_dealer_after_draw",
+            "redeal_same_dealer_after_void",
+            "cappotto_wins_match",
+        )
+    }
+    tags = _tags(reader)
     reader.done()
-    return record
+    return _built(
+        p,
+        MatchRecord,
+        r,
+        fmt,
+        seed,
+        dealer,
+        played,
+        dealer_rotation=DealerRotation(rotation),
+        tags=tags,
+        **options,
+    )
 
 
 _ENCODERS: Final[Mapping[str, tuple[type, Callable[[Any], dict[str, JSON]]]]] = {
