@@ -296,6 +296,10 @@ def test_separate_flip_keeps_its_trump_suit() -> None:
     back = Record.from_text(record.to_text())
     assert back.trump_suit == record.trump_suit
     assert back.final_state() == states[-1]
+    assert record.trump_suit is not None
+    untagged = record.to_text().replace(f'[TrumpSuit "{record.trump_suit.value}"]\n', "")
+    with pytest.raises(InvalidNotationError, match="needs the tag TrumpSuit"):
+        Record.from_text(untagged)
 
 
 def test_a_record_holds_one_trump_suit() -> None:

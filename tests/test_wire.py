@@ -327,6 +327,17 @@ def test_a_bad_match_record_text_is_refused(old: str, new: str, words: str) -> N
     assert words in str(raised.value)
 
 
+def test_a_match_result_moved_after_the_deals_is_named_as_such() -> None:
+    text = Record.from_state(finished("classic")).to_text()
+    result = next(line for line in text.splitlines() if line.startswith("[Result"))
+    moved = text.replace(result + "\n", "", 1) + result + "\n"
+    with pytest.raises(InvalidNotationError) as raised:
+        MatchRecord.from_text(moved)
+    assert str(raised.value).endswith(
+        "the tag Result appears twice in deal 3 (the match's own tags go before the first [Deal])"
+    )
+
+
 def test_a_match_record_with_another_seed_does_not_replay() -> None:
     text = Record.from_state(finished("classic")).to_text()
     with pytest.raises((InvalidNotationError, briscola.IllegalMoveError)):

@@ -403,6 +403,16 @@ class Record:
         if (deck is None) == (seed is None):
             raise InvalidNotationError("a record needs exactly one of the tags Deck and Seed")
         trump = _trump_suit(tags["TrumpSuit"]) if "TrumpSuit" in tags else None
+        if (
+            deck is not None
+            and trump is None
+            and game_rules.trump_source is TrumpSource.SEPARATE_FLIP
+            and game_rules.trump_suit is None
+        ):
+            raise InvalidNotationError(
+                "a record with a Deck under trump_source='separate_flip' needs the tag "
+                "TrumpSuit: no dealt card fixes the trump suit"
+            )
         return cls(game_rules, dealer, moves, deck, seed, trump, extra)
 
 
@@ -653,7 +663,14 @@ class MatchRecord:
                         f"line {number}: the tag {name} does not belong in a deal section"
                     )
                 if name in sections[-1]:
-                    raise InvalidNotationError(f"line {number}: the tag {name} appears twice")
+                    raise InvalidNotationError(
+                        f"line {number}: the tag {name} appears twice in deal {len(sections)}"
+                        + (
+                            " (the match's own tags go before the first [Deal])"
+                            if name in _MATCH_RESERVED
+                            else ""
+                        )
+                    )
                 sections[-1][name] = value
             elif name in _MATCH_RESERVED:
                 if name == "Format" and value != MATCH_FORMAT:
