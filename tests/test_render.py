@@ -297,3 +297,34 @@ def test_a_blind_first_trick_says_when_the_trumps_are_named(mode: str, line: str
     view = observe(state, (caller + 1) % 5)
     assert view.trump_suit is None
     assert line in render(view).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("mode", "seat", "lines"),
+    [
+        # Before the call, for everyone, the caller included.
+        ("off", 0, ["won the auction (bid 4) for 61, no card called yet", "called 4D for 61"]),
+        ("off", 1, ["won the auction (bid 4) for 61, no card called yet", "called 4D for 61"]),
+        # Named in secret before trick 1: the others know a card was called, not which.
+        ("committed", 0, ["won the auction (bid 4) for 61, no card called yet", "called 4D"]),
+        (
+            "committed",
+            1,
+            ["won the auction (bid 4) for 61, no card called yet", "called a secret"],
+        ),
+        # Named after trick 1: nothing is called while it is played.
+        ("free_choice", 1, ["won the auction (bid 4) for 61, no card called yet"] * 2),
+    ],
+)
+def test_the_contract_line_says_whether_the_card_is_called(
+    mode: str, seat: int, lines: list[str]
+) -> None:
+    # §2.5.4: the caller names the called card after the auction; §2.5.8 blind first trick.
+    state = new_game("chiamata", seed=5, first_trick_blind=mode)  # type: ignore[arg-type]
+    for text in ("bid K", "pass", "bid 7", "pass", "bid 5", "bid 4", "pass", "pass"):
+        state = apply(state, parse_move(text))
+    for expected in lines:  # before the call, then after the first move that follows
+        contract = [line for line in render(observe(state, seat)).splitlines() if "61" in line]
+        assert len(contract) == 1
+        assert contract[0].startswith(f"seat 0 {expected}")
+        state = apply(state, legal_moves(state)[0])

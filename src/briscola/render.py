@@ -196,8 +196,13 @@ def _trumps(view: View) -> str:
 
 
 def _contract(view: View, result: Score) -> str:
-    called = "a secret card" if view.called_card is None else str(view.called_card)
-    text = f"seat {view.caller} called {called} for {view.target}"
+    if view.called_card is not None:
+        text = f"seat {view.caller} called {view.called_card} for {view.target}"
+    elif view.phase is Phase.PLAY and view.rules.first_trick_blind is FirstTrickBlind.COMMITTED:
+        text = f"seat {view.caller} called a secret card for {view.target}"
+    else:  # the call is still to come: before trick 1, or after it under free_choice
+        high, _, _ = read_bidding(view.history)
+        text = f"seat {view.caller} won the auction ({high}) for {view.target}, no card called yet"
     partner = result.partner if result.partner is not None else view.partner
     if partner is None:
         return text
