@@ -147,6 +147,18 @@ def test_a_deal_number_too_long_to_print_is_refused_by_its_size() -> None:
     assert table.moves == []
 
 
+def test_a_table_checks_the_ply_of_every_move() -> None:
+    """A table stands between clients and the match: it never skips the stale-move check."""
+    table = Table(TableSettings("classic", seed=1))
+    move = str(observe(table.match, 0).deal.legal_moves[0])
+    for ply in (None, True, "0"):
+        with pytest.raises(RulesError, match=f"ply={ply!r} is not valid"):
+            table.play(0, move, ply=ply, deal=0)  # type: ignore[arg-type]
+    assert table.moves == []
+    table.play(0, move, ply=0, deal=0)
+    assert len(table.moves) == 1
+
+
 def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
     tables = Tables(tmp_path)
     table = tables.create(
@@ -792,3 +804,15 @@ def test_serve_bounds_request_heads_and_its_shutdown(monkeypatch: pytest.MonkeyP
     assert config.http == "h11"
     assert config.h11_max_incomplete_event_size == server.MAX_HEAD
     assert config.timeout_graceful_shutdown == server.SHUTDOWN_TIMEOUT
+
+
+def test_the_build_a_ui_page_lists_every_field_of_the_table_message() -> None:
+    table = Table(TableSettings("classic", seed=2, format="best_of(3)"))
+    while not table.match.results:
+        play_some(table, 1)
+    message = json.loads(table.message(0))
+    page = (ROOT / "docs" / "ui.md").read_text(encoding="utf-8")
+    start = page.index("A `table` message holds:")
+    listed = set(re.findall(r"`(\w+)`", page[start : page.index("```", start)]))
+    fields = {*message, *message["match"], *message["match"]["results"][0]}
+    assert fields - {"type"} <= listed, fields - listed

@@ -440,8 +440,13 @@ class Table:
 
         Raises:
             IllegalMoveError, InvalidMoveError, RulesError: as `briscola.apply` does with
-                ``seat`` and ``ply``.
+                ``seat`` and ``ply``; `RulesError` for ``ply=None`` too, which would skip
+                the check of a stale or replayed move.
         """
+        if ply is None:
+            raise RulesError(
+                "ply=None is not valid: give the ply of the view the move was decided on"
+            )
         before = self.match
         after = apply(before, move, seat=seat, ply=ply)
         new = len(after.results) - len(before.results)
