@@ -176,3 +176,28 @@ def test_the_shared_repr_never_raises_on_values_set_by_hand() -> None:
     assert "partner=<Hostile>" in repr(odd)
     fmt = attrs.evolve(briscola.best_of(3), value=untyped((10**5000,)))
     assert "value=<tuple>" in repr(fmt)
+
+
+def test_every_public_module_is_an_attribute_of_the_package_on_first_use() -> None:
+    modules = sorted(
+        path.stem if path.is_file() else path.name
+        for path in PACKAGE.iterdir()
+        if not path.name.startswith("_")
+        and (path.suffix == ".py" or (path / "__init__.py").is_file())
+        # `briscola.render` and `briscola.rules` are the functions of those modules.
+        and path.stem not in {"cli", "render", "rules"}
+    )
+    code = (
+        "import sys, briscola\n"
+        "print(hasattr(briscola, 'nothing'), 'serialize' in dir(briscola))\n"
+        f"for name in {modules!r}:\n"
+        "    loaded = f'briscola.{name}' in sys.modules\n"
+        "    module = getattr(briscola, name)\n"
+        "    print(name, loaded, module is sys.modules[f'briscola.{name}'])\n"
+    )
+    lines = _fresh(code).splitlines()
+    assert lines[0] == "False False"  # dir() does not list them: listing must not import
+    for line in lines[1:]:
+        name, _, same = line.split()
+        assert same == "True", name
+    assert "serialize False True" in lines

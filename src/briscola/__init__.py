@@ -109,7 +109,7 @@ from .views import View
 
 if TYPE_CHECKING:
     from .players import GreedyPlayer, Player, RandomPlayer, SearchPlayer, unseen_cards
-    from .records import Record
+    from .records import MatchRecord, Record
     from .sampling import determinize
     from .serialize import dumps, loads
     from .simulation import GameResult, PlayerSummary, Simulation, simulate
@@ -121,6 +121,7 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     "GameResult": "simulation",
     "GreedyPlayer": "players",
+    "MatchRecord": "records",
     "Player": "players",
     "PlayerSummary": "simulation",
     "RandomPlayer": "players",
@@ -168,6 +169,7 @@ __all__ = [
     "Match",
     "MatchFormat",
     "MatchOptions",
+    "MatchRecord",
     "MatchScore",
     "MatchView",
     "Move",
@@ -236,8 +238,30 @@ __all__ = [
 ]
 
 
+# The public modules, so that `briscola.serialize.MAX_SIZE` works after `import briscola`
+# alone, as `import briscola.serialize` would. They are left out of `dir()`: tools that
+# read every name listed would otherwise import the optional extras.
+_SUBMODULES: frozenset[str] = frozenset(
+    {
+        "encoding",
+        "envs",
+        "players",
+        "ray_executor",
+        "records",
+        "sampling",
+        "serialize",
+        "simulation",
+        "terminal",
+        "vector",
+        "web",
+    }
+)
+
+
 def __getattr__(name: str) -> object:
-    """Load a name of the optional layers on first use (PEP 562)."""
+    """Load a name of the optional layers, or one of their modules, on first use (PEP 562)."""
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     module_name = _LAZY.get(name)
     if module_name is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
