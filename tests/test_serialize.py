@@ -1128,3 +1128,28 @@ def test_schema_refuses_a_name_that_is_not_text_before_comparing_it(name: object
     for value in (name, Hostile(), HostileInt(3)):
         with pytest.raises(InvalidNotationError, match="no schema named"):
             schema(untyped(value))
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "message"),
+    [
+        ("Classic", {}, "document.variant: write the preset id 'classic', not 'Classic'"),
+        ("classic-2", {}, "document.variant: write the preset id 'classic', not 'classic-2'"),
+        ("scoperta ", {}, "document.variant: write the preset id 'scoperta', not 'scoperta '"),
+        ("classic", {"tie_rule": "Replay"}, 'document.options.tie_rule: write "replay", not'),
+        (
+            "bugiarda",
+            {"trump_source": "separate_flip", "trump_suit": "c"},
+            'document.options.trump_suit: write "C", not "c"',
+        ),
+    ],
+)
+def test_a_rules_document_holds_the_spelling_dumps_writes(
+    variant: str, options: dict[str, JSON], message: str
+) -> None:
+    """`rules()` reads many spellings; a document holds the one the schema allows."""
+    document = {"type": "rules", "format": 1, "variant": variant, "options": options}
+    assert not validator("rules").is_valid(document)
+    with pytest.raises(InvalidNotationError) as raised:
+        loads(json.dumps(document))
+    assert str(raised.value).startswith(message)

@@ -530,8 +530,9 @@ def _encode_rules(r: Rules) -> dict[str, JSON]:
 def _decode_rules(reader: _Reader) -> Rules:
     variant = reader.get("variant", str)
     options_reader = reader.child("options")
+    written: dict[str, JSON] = dict(options_reader.value)
     options: dict[str, object] = {}
-    for name, value in options_reader.value.items():
+    for name, value in written.items():
         if name not in OPTIONS:
             raise InvalidNotationError(f"{options_reader.path}: unknown option {name[:40]!r}")
         options_reader.seen.add(name)
@@ -546,9 +547,33 @@ def _decode_rules(reader: _Reader) -> Rules:
         options[name] = value
     reader.done()
     try:
-        return rules(variant, **options)  # type: ignore[arg-type]
+        r = rules(variant, **options)  # type: ignore[arg-type]
     except (BriscolaError, TypeError, ValueError) as error:
         raise InvalidNotationError(f"{reader.path}: {str(error)[:200]}") from None
+    # `rules` reads many spellings; a document holds the one `dumps` writes, as the
+    # schema says, so that every reader of the format reads the same documents.
+    if variant != r.variant:
+        raise InvalidNotationError(
+            f"{reader.path}.variant: write the preset id {r.variant!r}, not {quote(variant, 40)}"
+        )
+    for name, value in written.items():
+        canonical = _plain(getattr(r, name))
+        if not _same_json(value, canonical):
+            raise InvalidNotationError(
+                f"{options_reader.path}.{name}: write {json.dumps(canonical)}, not "
+                f"{json.dumps(value)[:40]}"
+            )
+    return r
+
+
+def _same_json(a: JSON, b: JSON) -> bool:
+    """Whether two JSON values are the same, types included (``1`` is not ``true``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(map(_same_json, a, b))
+    return bool(a == b)
 
 
 def _rules_at(reader: _Reader, key: str = "rules") -> Rules:
