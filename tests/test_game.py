@@ -619,3 +619,28 @@ def test_trick_seats_of_an_edited_view_is_a_library_error() -> None:
     view = attrs.evolve(observe(new_game("classic", seed=1), 0), leader=9)
     with pytest.raises(briscola.InvalidStateError, match="trick_seats cannot use this view"):
         view.trick_seats  # noqa: B018
+    edited = attrs.evolve(observe(new_game("classic", seed=1), 0), dealer=9)
+    with pytest.raises(briscola.InvalidStateError, match="teams cannot use this view"):
+        edited.teams  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("variant", "dealer", "teams"),
+    [
+        ("classic", 1, ((0,), (1,))),
+        ("classic-4", 3, ((0, 2), (1, 3))),
+        ("classic-6", 5, ((0, 2, 4), (1, 3, 5))),
+        ("chiamata", 4, ()),  # the called card decides the sides
+        # §2.6.3: the dealer sits out; partners sit opposite among the four others.
+        ("bugiarda-5", 4, ((0, 2), (1, 3))),
+        ("bugiarda-5", 0, ((1, 3), (2, 4))),
+        ("bugiarda-5", 2, ((3, 0), (4, 1))),
+    ],
+)
+def test_a_view_gives_the_sides_of_its_deal(
+    variant: str, dealer: int, teams: tuple[tuple[int, ...], ...]
+) -> None:
+    state = new_game(variant, seed=3, dealer=dealer)  # type: ignore[arg-type]
+    assert state.teams == teams
+    for view in (observe(state, 1), briscola.public_view(state)):
+        assert view.teams == teams

@@ -1153,3 +1153,20 @@ def test_a_rules_document_holds_the_spelling_dumps_writes(
     with pytest.raises(InvalidNotationError) as raised:
         loads(json.dumps(document))
     assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize("variant", ["classic-4", "bugiarda-5", "chiamata"])
+def test_a_view_document_carries_its_sides_and_the_seats_of_its_trick(variant: str) -> None:
+    state = next(s for s in seeded_game(variant, 4) if len(s.trick) == 2)  # type: ignore[arg-type]
+    view = observe(state, 1)
+    document = json.loads(dumps(view))
+    assert document["teams"] == [list(team) for team in state.teams]
+    assert document["trick_seats"] == list(view.trick_seats) != []
+    for key, wrong in (("teams", [[0, 1, 2, 3, 4]]), ("trick_seats", [9])):
+        tampered = {**document, key: wrong}
+        with pytest.raises(InvalidNotationError, match=f"document.{key}: the view's"):
+            loads(json.dumps(tampered))
+    # A view written before the two were added still loads.
+    older = {k: v for k, v in document.items() if k not in ("teams", "trick_seats")}
+    assert validator("view").is_valid(older)
+    assert loads(json.dumps(older)) == view

@@ -493,6 +493,10 @@ def test_the_status_says_what_happened_and_a_waiting_hand_stays_readable(
     assert waiting == [[True, "1"], [True, "1"]]
     # Cards that are not buttons are named for assistive technology, as pictures.
     assert first.get_attribute("#trick [data-card]", "role") == "img"
+    # Each card of the trick is captioned with the seat that played it (the view's
+    # trick_seats).
+    assert first.inner_text("#trick figcaption") == "Seat 0 (you)"
+    assert second.inner_text("#trick figcaption") == "Seat 0"
     context.close()
 
 

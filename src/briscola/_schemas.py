@@ -333,6 +333,13 @@ def _view_fields() -> dict[str, JSON]:
         "seat": _or_null(_SEAT, "The seat of the view; null for a spectator."),
         "phase": {"description": "The stage of the deal.", "$ref": _MOVE + "phase"},
         "dealer": {"description": "The dealer's seat.", **_SEAT},
+        "teams": {
+            "description": "The sides of the deal, each a list of seats (empty in Chiamata); "
+            "read from the rules and the dealer, optional.",
+            "type": "array",
+            "items": {"type": "array", "items": _SEAT, "minItems": 1, "maxItems": 3},
+            "maxItems": 6,
+        },
         "hand": {"description": "This seat's hand.", **_CARDS, "maxItems": 10},
         "hands": _per_seat(
             {"anyOf": [{**_CARDS, "maxItems": 10}, _NULL]},
@@ -371,6 +378,14 @@ def _view_fields() -> dict[str, JSON]:
         "trick": {
             "description": "The current trick's cards, in play order.",
             **_CARDS,
+            "maxItems": 6,
+        },
+        "trick_seats": {
+            "description": "The seats that played the current trick's cards, in order; "
+            "read from the dealer, the leader and the trick, optional.",
+            "type": "array",
+            "items": _SEAT,
+            "uniqueItems": True,
             "maxItems": 6,
         },
         "tricks": {
@@ -417,15 +432,17 @@ def _view_fields() -> dict[str, JSON]:
     }
 
 
-def _optional_received(schema: JSON) -> JSON:
-    """``received`` may be left out: views written before the field existed still load."""
-    schema["required"] = [name for name in schema["required"] if name != "received"]
+def _optional_fields(schema: JSON) -> JSON:
+    """``received``, ``teams`` and ``trick_seats`` may be left out: views written before
+    they were added still load."""
+    optional = {"received", "teams", "trick_seats"}
+    schema["required"] = [name for name in schema["required"] if name not in optional]
     return schema
 
 
 def _view_schema() -> JSON:
     fields = _view_fields()
-    schema = _optional_received(
+    schema = _optional_fields(
         _document(
             "view",
             "view",
@@ -450,7 +467,7 @@ def _view_schema() -> JSON:
             title="Finished trick",
             description="Who led it, its cards in play order, who took it, who played.",
         ),
-        "view": _optional_received(
+        "view": _optional_fields(
             _closed(
                 fields,
                 title="View",

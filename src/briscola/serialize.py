@@ -764,6 +764,7 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "seat": view.seat,
         "phase": view.phase.value,
         "dealer": view.dealer,
+        "teams": [list(team) for team in view.teams],
         "hand": cards(view.hand),
         "hands": [cards(hand) for hand in view.hands],
         "hand_sizes": list(view.hand_sizes),
@@ -780,6 +781,7 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "leader": view.leader,
         "turn": view.turn,
         "trick": cards(view.trick),
+        "trick_seats": list(view.trick_seats),
         "tricks": [_encode_trick(trick) for trick in view.tricks],
         "history": [[seat, str(move)] for seat, move in view.history],
         "ply": view.ply,
@@ -879,6 +881,19 @@ def _decode_view(reader: _Reader) -> View:
         if "received" in reader.value
         else (),
     )
+    # Read from the fields, written for clients in other languages; optional, as views
+    # written before they were added load without them.
+    for key, derived, source in (
+        ("teams", view.teams, "rules and dealer"),
+        ("trick_seats", view.trick_seats, "dealer, leader and trick"),
+    ):
+        if key in reader.value:
+            written = reader.get(key, list)
+            if not _same_json(written, json.loads(json.dumps(derived))):
+                raise InvalidNotationError(
+                    f"{p}.{key}: the view's {source} give {json.dumps(derived)}, not "
+                    f"{json.dumps(written)[:60]}"
+                )
     reader.done()
     return view
 

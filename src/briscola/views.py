@@ -131,6 +131,19 @@ class View:
         except _FOREIGN:
             raise _inconsistent("trick_seats", "view") from None
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of this deal, each a tuple of seats, as `State.teams` gives them
+        (``()`` in Chiamata, whose sides the called card decides).
+
+        Raises:
+            InvalidStateError: for a view edited by hand whose dealer is not a seat.
+        """
+        try:
+            return self.rules.teams_for(self.dealer)
+        except _FOREIGN:
+            raise _inconsistent("teams", "view") from None
+
 
 def observe(state: State, seat: int) -> View:
     """What ``seat`` may know of the deal ``state`` (`briscola.observe` also takes a `Match`).

@@ -559,7 +559,7 @@ class Table:
         built = {}
         for seat in seats:
             view = self.view_of(seat)
-            head = {**common, "seat": seat, "trick_seats": list(view.trick_seats)}
+            head = {**common, "seat": seat}
             # The views are JSON text from dumps() already: splice them in, not re-encode.
             built[seat] = (
                 json.dumps(head, separators=(",", ":"))[:-1]

@@ -181,7 +181,7 @@
     $("stock").textContent = view.stock_size ? `Stock: ${view.stock_size} cards` : "Stock: empty";
 
     // The current trick and the last one.
-    fillTrick($("trick"), view.trick, msg.trick_seats, msg);
+    fillTrick($("trick"), view.trick, view.trick_seats, msg);
     const last = view.tricks[view.tricks.length - 1];
     fillTrick($("last-trick"), last ? last.cards : [], last ? last.seats : [], msg, last ? last.winner : null);
 
