@@ -317,6 +317,49 @@ def test_ctrl_c_stops_an_arena_with_workers_at_once() -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="finds the workers in Linux's /proc"
+)
+def test_sigterm_to_an_arena_stops_its_workers_too() -> None:
+    """`kill PID` signals that one process: its workers must not be left playing on."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        deadline = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(process.pid)
+        assert len(workers) == 2
+        time.sleep(1)  # the workers are playing
+        process.send_signal(signal.SIGTERM)  # to the parent alone
+        # The pipes close only once every process holding them is gone.
+        _, err = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 143
+    assert "Traceback" not in err
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from Linux's /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
 def test_the_dealer_who_sits_out_is_told_so() -> None:
     done = _run("play", "--variant", "bugiarda-5", "--seat", "4", "--seed", "15")
     assert done.returncode == 0, done.stderr

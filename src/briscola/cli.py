@@ -595,7 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     0 on success; 2, with ``briscola: <message>`` on the standard error, for any error;
     141 (as a program stopped by ``SIGPIPE``) when the reader of the output goes away,
-    as in ``briscola demo | head -1``; 130 on Ctrl-C.
+    as in ``briscola demo | head -1``; 130 on Ctrl-C; 143 when ``arena`` with workers is
+    stopped by ``SIGTERM`` (its workers are stopped too).
     """
     if sys.stdout is None or sys.stderr is None:  # started with the stream closed (>&-)
         if sys.stderr is not None:

@@ -19,8 +19,9 @@ import math
 import os
 import signal
 import sys
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
@@ -358,7 +359,8 @@ def run_arena(
         return arena_table(simulate(r, players, games, seed=seed, progress=show), seats)
     pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
     try:
-        run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
+        with _terminated_as_an_exception():
+            run = simulate(r, players, games, seed=seed, executor=pool, progress=show)
     except BaseException:
         # Ctrl-C (or a failure): stop the workers now, rather than let each finish the
         # games it holds. The executor has no public way to stop its workers before
@@ -380,10 +382,31 @@ _MAX_ARENA_GAMES: Final = 1_000_000
 """The most games one ``briscola arena`` run plays: its results are kept in memory."""
 
 
+@contextlib.contextmanager
+def _terminated_as_an_exception() -> Iterator[None]:
+    """``SIGTERM`` (``kill``, a supervisor, a cancelled job) raises `SystemExit` (143, as a
+    program stopped by it) in the main thread, so that the workers are stopped: by default
+    the signal would end this process alone, and leave them running."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _leave_interrupts_to_the_parent() -> None:
     """A worker ignores Ctrl-C, which the terminal sends to the whole process group: the
-    parent stops the pool."""
+    parent stops the pool. ``SIGTERM``, which the parent sends to stop a worker, ends it
+    at once (a forked worker would otherwise inherit the parent's handler)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _has_tqdm() -> bool:
