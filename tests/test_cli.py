@@ -578,10 +578,17 @@ def test_play_with_a_closed_standard_input_is_one_line_and_status_2() -> None:
     ("argv", "said"),
     [
         (("demo", "--seed", "9" * 5000), "--seed: give a whole number of at most 4,300 digits"),
-        (("demo", "--dealer", "one"), "--dealer: give a whole number, not 'one'"),
-        (("play", "--seat", "1.0"), "--seat: give a whole number, not '1.0'"),
+        (("demo", "--dealer", "one"), "--dealer: give a whole number in digits 0 to 9, not 'one'"),
+        (("play", "--seat", "1.0"), "--seat: give a whole number in digits 0 to 9, not '1.0'"),
         (("arena", "--players", "greedy", "--games", "1e3"), "--games: give a whole number"),
-        (("serve", "--seed", "x" * 5000), "--seed: give a whole number, not 'xxxxxxxx"),
+        (
+            ("serve", "--seed", "x" * 5000),
+            "--seed: give a whole number in digits 0 to 9, not 'xxx",
+        ),
+        # As everywhere else in the program: no other script's digits, no separators.
+        (("demo", "--seed", "١٢"), "--seed: give a whole number in digits 0 to 9, not '١٢'"),
+        (("arena", "--games", "1_000"), "--games: give a whole number in digits 0 to 9"),
+        (("play", "--seat", "١"), "--seat: give a whole number in digits 0 to 9, not '١'"),
     ],
 )
 def test_a_number_argument_that_is_no_whole_number_is_refused_in_one_short_line(
@@ -598,6 +605,43 @@ def test_a_file_name_is_shown_on_one_line(capsys: pytest.CaptureFixture[str]) ->
     status, _, err = run(capsys, "validate", "no\nsuch\x1b[0m")
     assert status == 2
     assert err == "briscola: cannot read or write no?such?[0m: No such file or directory\n"
+
+
+def test_a_valid_file_is_named_on_one_line_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    name = tmp_path / "a\nb\x1b[31m.txt"
+    name.write_text(briscola.Record.from_state(briscola.new_game("classic", seed=1)).to_text())
+    status, out, _ = run(capsys, "validate", str(name))
+    assert status == 0
+    assert out.count("\n") == 1
+    assert out.startswith(f"{tmp_path}/a?b?[31m.txt: valid record, ")
+
+
+def test_an_unknown_option_before_the_command_points_to_the_programs_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, hint in ((("--bogus", "demo"), "briscola"), (("demo", "--bogus"), "briscola demo")):
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert err == f"briscola: unrecognized arguments: --bogus (see {hint} --help)\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
+def test_output_that_cannot_be_written_says_so_in_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "briscola", "demo"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=str(SRC)),
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "briscola: cannot read or write the standard streams: No space left on device\n"
+    )
 
 
 def test_an_unrecognized_argument_points_at_the_command_s_own_help(

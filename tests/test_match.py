@@ -341,6 +341,17 @@ def test_s3_7_bad_format_strings(text: str) -> None:
         new_match("classic", format=text, seed=1)
 
 
+@pytest.mark.parametrize("text", ["best_of(9999999999)", "rounds(" + "7" * 5000 + ")"])
+def test_s3_7_a_format_with_too_long_a_number_says_so(text: str) -> None:
+    digits = len(text) - text.index("(") - 2
+    with pytest.raises(RulesError) as raised:
+        new_match("classic", format=text, seed=1)
+    assert str(raised.value) == (
+        f"{text[: text.index('(')]}(...) with a number of {digits:,} digits is not valid: a "
+        "match format's number has at most nine"
+    )
+
+
 @pytest.mark.parametrize("k", [2, 4, 0, -1])
 def test_s3_7_best_of_needs_an_odd_number(k: int) -> None:
     with pytest.raises(RulesError):

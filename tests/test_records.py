@@ -14,6 +14,7 @@ import builtins
 import json
 import re
 import sys
+import tracemalloc
 import types
 from typing import Any, Final
 
@@ -266,6 +267,19 @@ def test_a_tag_value_with_an_unknown_escape_is_refused(written: str) -> None:
     text = Record.from_state(new_game("classic", seed=1), Site="x").to_text()
     with pytest.raises(InvalidNotationError, match="line 5: a tag value cannot hold a backslash"):
         Record.from_text(text.replace('"x"', f'"{written}"'))
+
+
+def test_a_long_tag_value_is_read_in_memory_of_its_own_size() -> None:
+    text = Record.from_state(new_game("classic", seed=1), Site="x").to_text()
+    long = text.replace('"x"', '"' + "a" * 900_000 + '"')
+    tracemalloc.start()
+    try:
+        record = Record.from_text(long)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.tags == (("Site", "a" * 900_000),)
+    assert peak < 20 * len(long)  # not memory for each of its characters
 
 
 def test_the_text_form_reads_back_with_comments_blank_lines_and_crlf() -> None:

@@ -101,6 +101,12 @@ def test_search_opponents() -> None:
     assert "card points:" in done.stdout
 
 
+def test_the_opponents_are_named_in_any_case_as_arena_names_its_players() -> None:
+    done = _run("play", "--opponents", " Greedy", "--seed", "2", stdin="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert "the other seats are greedy bots" in done.stdout
+
+
 def test_bad_arguments_exit_2() -> None:
     done = _run("play", "--variant", "nope")
     assert done.returncode == 2

@@ -688,6 +688,20 @@ def test_serve_passes_the_limit_and_the_retention_times_on(
     assert (given["limit"], given["keep_finished"], given["keep_idle"]) == (200, 3600.0, 86400.0)
 
 
+def test_serve_takes_match_options_with_the_table_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    from briscola.cli import main
+    from briscola.web import server
+
+    given: list[TableSettings] = []
+    monkeypatch.setattr(server, "serve", lambda settings, **keywords: given.append(settings))
+    argv = ["serve", "--format", "best_of(3)", "--option", "seven_swap=true"]
+    argv += ["--option", "dealer_rotation=against_play_direction"]
+    assert main(argv) == 0
+    match = given[0].new_match()
+    assert match.dealer_rotation == "against_play_direction"
+    assert match.rules.seven_swap
+
+
 def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -> None:
     # Match seed 20: deal 1 is played to its end, deal 2 is annulled as dealt (§2.5.6).
     table = Table(TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(5)", 20))

@@ -158,13 +158,15 @@ def _command_validate(args: argparse.Namespace) -> int:
         deals = len(record.deals)
         moves = sum(len(moves) for moves in record.deals)
         print(
-            f"{args.file}: valid {what}, {final.rules!r}, match {final.format}, "
+            f"{_named(args.file)}: valid {what}, {final.rules!r}, match {final.format}, "
             f"{deals} deal{'s' * (deals != 1)}, {moves} moves, {outcome}"
         )
         return 0
     last = record.final_state()
     outcome = "finished" if last.phase is Phase.OVER else f"unfinished ({last.phase.value})"
-    print(f"{args.file}: valid {what}, {last.rules!r}, {len(record.moves)} moves, {outcome}")
+    print(
+        f"{_named(args.file)}: valid {what}, {last.rules!r}, {len(record.moves)} moves, {outcome}"
+    )
     return 0
 
 
@@ -438,7 +440,8 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
             print(f"briscola: {error}", file=sys.stderr)
             return 2
         options = dict(args.option)
-        players = rules(args.variant, **options).players
+        table_rules = {k: v for k, v in options.items() if k not in MATCH_OPTIONS}
+        players = rules(args.variant, **table_rules).players
         settings = TableSettings(
             args.variant, options, args.format, args.seed, parse_bots(args.bots, players)
         )
@@ -566,7 +569,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _named(file: str) -> str:
-    """A file name as an error shows it: on one line, whatever characters it holds."""
+    """A file name as the program shows it: on one line, whatever characters it holds."""
     return "".join(c if c.isprintable() else "?" for c in file)
 
 
@@ -607,8 +610,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             parser = _parser()
             args, extra = parser.parse_known_args(argv)
-            if extra:  # refused here, so that the hint names the command's own --help
-                parser.prog = f"briscola {args.command}"
+            if extra:  # refused here, so that the hint names the --help of where they stood
+                given = list(sys.argv[1:] if argv is None else argv)
+                command_at = given.index(args.command) if args.command in given else 0
+                if extra[0] not in given[:command_at]:
+                    parser.prog = f"briscola {args.command}"
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as stop:  # --help, --version, or a usage error already reported
             return stop.code if isinstance(stop.code, int) else 0
@@ -634,8 +640,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeDecodeError:
         return _fail(f"{_named(getattr(args, 'file', 'the file'))} is not UTF-8 text")
     except OSError as error:
-        where = f"{_named(str(error.filename))}: " if error.filename else ""
-        return _fail(f"cannot read or write {where}{error.strerror or error}")
+        where = _named(str(error.filename)) if error.filename else "the standard streams"
+        return _fail(f"cannot read or write {where}: {error.strerror or error}")
     except RecursionError:
         return _fail("the input is nested too deeply")
     except MemoryError:

@@ -162,9 +162,14 @@ def parse_format(text: str) -> MatchFormat:
     """
     if not isinstance(text, str):
         raise RulesError(f"a match format is text, not {type(text).__name__}")
-    found = re.fullmatch(r"[ \t]*([a-z_0-9]+)[ \t]*(?:\([ \t]*([0-9]{1,9})[ \t]*\))?[ \t]*", text)
+    found = re.fullmatch(r"[ \t]*([a-z_0-9]+)[ \t]*(?:\([ \t]*([0-9]+)[ \t]*\))?[ \t]*", text)
     if found is not None:
         name, number = found.groups()
+        if name in _BUILDERS and number is not None and len(number) > 9:
+            raise RulesError(
+                f"{name}(...) with a number of {len(number):,} digits is not valid: a match "
+                "format's number has at most nine"
+            )
         if name == "two_wins_or_120" and number is None:
             return two_wins_or_120
         if name in _BUILDERS and number is not None:

@@ -477,19 +477,27 @@ def _always_partners(r: Rules, players: list[int]) -> bool:
 # --- argument parsing ------------------------------------------------------------------------
 
 
+def _bot_name(text: str) -> str:
+    """A bot's name as ``arena --players`` and `make_player` read it: in any case."""
+    return text.strip().lower()
+
+
 def _whole_argument(text: str) -> int:
     """A whole number given on the command line (the ``type`` of its arguments), refused in
     a short message: argparse's own would repeat the whole argument, however long."""
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in ("+", "-") else stripped
+    if not (digits.isascii() and digits.isdigit()):
+        # int() would also read "1_000" and other scripts' digits, which nothing else does.
+        raise argparse.ArgumentTypeError(
+            f"give a whole number in digits 0 to 9, not {quote(text)}"
+        )
     try:
         return int(text)
-    except ValueError:
-        pass
-    digits = text.strip().lstrip("+-")
-    if digits.isascii() and digits.isdigit():  # too long for Python to read as a number
+    except ValueError:  # too long for Python to read as a number
         raise argparse.ArgumentTypeError(
             f"give a whole number of at most 4,300 digits, not one of {len(digits):,}"
-        )
-    raise argparse.ArgumentTypeError(f"give a whole number, not {quote(text)}")
+        ) from None
 
 
 def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -498,7 +506,11 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--variant", default="classic", help="a preset id (default: classic)")
     parser.add_argument("--seat", type=_whole_argument, default=0, help="your seat (default: 0)")
     parser.add_argument(
-        "--opponents", default="greedy", choices=sorted(BOTS), help="the bots (default: greedy)"
+        "--opponents",
+        default="greedy",
+        type=_bot_name,
+        choices=sorted(BOTS),
+        help="the bots (default: greedy)",
     )
     parser.add_argument(
         "--seed", type=_whole_argument, default=None, help="deal and bots (default: random)"
