@@ -8,6 +8,9 @@ whose ``__index__`` fails.
 Numbers of seconds (the web table's retention times, sweep period and clock) are read the same
 way into a plain ``float``: a caller's subclass never runs its own arithmetic inside the
 library.
+
+`same` compares values the way a check of a caller's document or state must: ``True`` is
+not the seat 1, nor ``2.0`` the count 2, though Python finds them equal.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import math
 import operator
 
-__all__ = ["real_number", "seat_number", "whole_number"]
+__all__ = ["real_number", "same", "seat_number", "whole_number"]
 
 
 def whole_number(value: object) -> int | None:
@@ -58,3 +61,14 @@ def seat_number(value: object, players: int) -> int | None:
     """``value`` as a seat from 0 to ``players - 1``, or ``None`` when it is not one."""
     number = whole_number(value)
     return number if number is not None and 0 <= number < players else None
+
+
+def same(one: object, other: object) -> bool:
+    """Whether ``one`` equals ``other`` to the type of every value in it, through tuples and
+    lists."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, tuple | list):
+        assert isinstance(other, tuple | list)
+        return len(one) == len(other) and all(map(same, one, other))
+    return bool(one == other)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ._engine import apply, current_player, deal_from
+from ._numbers import same
 from ._quote import quote
 from .cards import Card, Suit
 from .errors import BriscolaError, InvalidStateError
@@ -51,10 +52,10 @@ def check(state: State) -> None:
     for field in attrs.fields(State):
         name = field.name
         try:
-            same = _same(getattr(replayed, name), getattr(state, name))
+            agrees = same(getattr(replayed, name), getattr(state, name))
         except Exception:  # a hand-built field whose comparison fails is not the replay's
-            same = False
-        if not same:
+            agrees = False
+        if not agrees:
             raise InvalidStateError(
                 f"the state is not consistent: its {name.replace('_', ' ')} differ from "
                 "those its deck and history give"
@@ -62,17 +63,6 @@ def check(state: State) -> None:
                 else f"the state is not consistent: its {name.replace('_', ' ')} differs "
                 "from the one its deck and history give"
             )
-
-
-def _same(replayed: object, given: object) -> bool:
-    """Whether ``given`` is ``replayed``, to the type of every value in it: ``True`` is not
-    the seat 1, nor ``2.0`` the count 2, though they compare equal."""
-    if type(replayed) is not type(given):
-        return False
-    if isinstance(replayed, tuple):
-        assert isinstance(given, tuple)
-        return len(replayed) == len(given) and all(map(_same, replayed, given))
-    return bool(replayed == given)
 
 
 def _replay(state: State) -> State:

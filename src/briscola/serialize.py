@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from ._engine import apply, deal_from
+from ._numbers import same
 from ._quote import quote
 from .cards import Card, Suit
 from .errors import (
@@ -558,22 +559,12 @@ def _decode_rules(reader: _Reader) -> Rules:
         )
     for name, value in written.items():
         canonical = _plain(getattr(r, name))
-        if not _same_json(value, canonical):
+        if not same(value, canonical):
             raise InvalidNotationError(
                 f"{options_reader.path}.{name}: write {json.dumps(canonical)}, not "
                 f"{json.dumps(value)[:40]}"
             )
     return r
-
-
-def _same_json(a: JSON, b: JSON) -> bool:
-    """Whether two JSON values are the same, types included (``1`` is not ``true``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, list):
-        assert isinstance(b, list)
-        return len(a) == len(b) and all(map(_same_json, a, b))
-    return bool(a == b)
 
 
 def _rules_at(reader: _Reader, key: str = "rules") -> Rules:
@@ -889,7 +880,7 @@ def _decode_view(reader: _Reader) -> View:
     ):
         if key in reader.value:
             written = reader.get(key, list)
-            if not _same_json(written, json.loads(json.dumps(derived))):
+            if not same(written, json.loads(json.dumps(derived))):
                 raise InvalidNotationError(
                     f"{p}.{key}: the view's {source} give {json.dumps(derived)}, not "
                     f"{json.dumps(written)[:60]}"
