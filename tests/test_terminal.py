@@ -300,18 +300,22 @@ def test_arena_refuses_what_it_cannot_show() -> None:
     assert "[n/a]" in one.stdout
 
 
+def _arena_with_two_workers() -> subprocess.Popen[str]:
+    """``briscola arena`` with two workers and more games than a test waits for."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_stops_an_arena_with_workers_at_once() -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     with _children_hear_ctrl_c():
-        process = subprocess.Popen(
-            [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            start_new_session=True,  # its own process group, as a terminal's foreground job
-        )
+        process = _arena_with_two_workers()
     try:
         time.sleep(3)  # the workers are playing
         os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: every process of the job
@@ -328,15 +332,7 @@ def test_ctrl_c_stops_an_arena_with_workers_at_once() -> None:
 )
 def test_sigterm_to_an_arena_stops_its_workers_too() -> None:
     """`kill PID` signals that one process: its workers must not be left playing on."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "briscola", "arena", "--games", "1000000", "--jobs", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-    )
+    process = _arena_with_two_workers()
     try:
         workers: list[int] = []
         deadline = time.monotonic() + 30
