@@ -99,6 +99,20 @@ def test_demo_match(capsys: pytest.CaptureFixture[str], fmt: str | None) -> None
     assert out.strip()
 
 
+def test_demo_match_shows_every_deal_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """§2.5.6: the deal after deal 1 is annulled as soon as it is dealt, by the same move."""
+    argv = ["demo", "--variant", "chiamata", "--match", "--seed", "20", "--record"]
+    argv += [str(tmp_path / "match.txt"), "--option", "annul_zero_point_hand=true"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    record = MatchRecord.from_text((tmp_path / "match.txt").read_text(encoding="utf-8"))
+    deals = [line.split()[1] for line in out.splitlines() if line.startswith("deal ")]
+    assert deals == [str(n) for n in range(1, len(record.deals) + 1)]
+    assert "deal  2 (dealer 0): points 0/0/0/0/0, void; " in out
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -298,21 +298,21 @@ def play_match_demo(
     match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)  # type: ignore[arg-type]
     chooser = SeededChooser(seed)
     lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
+    shown = 0
     while not is_over(match):
         match = apply(match, chooser.choose(legal_moves(match)))
-        if len(match.results) > len(lines) - 1:
-            result = match.results[-1]
-            standing = score(match)
-            outcome = (
-                "void"
-                if result.score.void
-                else (", ".join(f"seat {s}" for s in sorted(result.score.winners)) or "no winner")
-            )
+        # One move can end a deal and record the next as annulled as soon as it was dealt
+        # (which adds nothing to the totals): a line for each.
+        for number in range(shown + 1, len(match.results) + 1):
+            result = match.results[number - 1].score
+            winners = ", ".join(f"seat {s}" for s in sorted(result.winners))
+            outcome = "void" if result.void else f"won by {winners}" if winners else "drawn"
             lines.append(
-                f"deal {len(match.results):>2} (dealer {result.dealer}): points "
-                f"{'/'.join(map(str, result.score.points))}, won by {outcome}; totals "
-                f"{'/'.join(map(str, standing.totals))}"
+                f"deal {number:>2} (dealer {match.results[number - 1].dealer}): points "
+                f"{'/'.join(map(str, result.points))}, {outcome}; totals "
+                f"{'/'.join(map(str, score(match).totals))}"
             )
+        shown = len(match.results)
     lines.append(_standing(match))
     if record_file is not None:
         record = Record.from_state(match, Event=f"briscola demo, seed {seed}")
