@@ -867,6 +867,17 @@ def test_s3_7_two_wins_or_120_a_second_deal_win_beats_120_reached_after_the_same
     check(match, totals=(130, 110), deals_won=(0, 2), played=2, winners=(1,), final=True)
 
 
+def test_s3_7_two_wins_or_120_with_more_sides_totals_past_120_after_one_deal_are_level() -> None:
+    # In classic-3 two players can pass 120 after the same deal at different totals: they
+    # count as level, as at 120-120 (library rule); the next deal winner with two wins takes
+    # the match, whatever its total.
+    match = new_match("classic-3", seed=46, format=two_wins_or_120)
+    match = finish_all(match, [(50, 30, 40), (30, 40, 50), (45, 50, 25)])
+    check(match, totals=(125, 120, 115), deals_won=(1, 1, 1), played=3, dealer=2)
+    match = finish(match, (58, 0, 62), seed=3)
+    check(match, totals=(183, 120, 177), deals_won=(1, 1, 2), played=4, winners=(2,), final=True)
+
+
 # === §3.7 first_to_game_points (Chiamata) ====================================================
 
 
