@@ -424,6 +424,23 @@ def test_render_shows_the_match() -> None:
     )
 
 
+def test_render_sums_each_sides_card_points_where_the_format_counts_them() -> None:
+    """§3.7: cumulative_points counts a side's card points, which each seat holds a part of."""
+    match = new_match("classic-4", format="cumulative_points(151)", seed=5)
+    rng = random.Random(5)
+    while not match.results:
+        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    cards = score(match).totals
+    sides = f"(0+2: {cards[0] + cards[2]}, 1+3: {cards[1] + cards[3]})"
+    for table in (match, observe(match, 1), public_view(match)):
+        assert f" · totals {'/'.join(map(str, cards))} {sides}" in render(table)
+    for plain in (
+        new_match("classic-4", seed=5),
+        new_match("classic", format="cumulative_points(121)"),
+    ):
+        assert "(0+" not in render(plain).splitlines()[0]  # game points, or seats alone
+
+
 # --- the shipped schemas ---------------------------------------------------------------------
 
 

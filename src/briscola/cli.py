@@ -39,7 +39,7 @@ from .match import MATCH_OPTIONS, Match, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
-from .render import render
+from .render import match_totals, render
 from .rules import OPTIONS, VARIANTS, rules
 from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
@@ -191,7 +191,9 @@ def _command_replay(args: argparse.Namespace) -> int:
 def _standing(match: Match) -> str:
     standing = score(match)
     if not standing.final:
-        return f"match unfinished; totals {'/'.join(map(str, standing.totals))}"
+        return (
+            f"match unfinished; totals {match_totals(match.rules, match.format, standing.totals)}"
+        )
     winners = " and ".join(f"seat {s}" for s in sorted(standing.winners))
     return f"match won by {winners or 'nobody (a drawn match)'}"
 
@@ -310,7 +312,7 @@ def play_match_demo(
             lines.append(
                 f"deal {number:>2} (dealer {match.results[number - 1].dealer}): points "
                 f"{'/'.join(map(str, result.points))}, {outcome}; totals "
-                f"{'/'.join(map(str, score(match).totals))}"
+                f"{match_totals(match.rules, match.format, score(match).totals)}"
             )
         shown = len(match.results)
     lines.append(_standing(match))

@@ -543,7 +543,7 @@ def _judge(
     players = match.rules.players
     fmt = match.format
     winners: frozenset[int] | None = cappotto_side
-    sides = _sides(match, last) if last is not None else ()
+    sides = match_sides(match.rules) if last is not None else ()
     game_list, card_list, win_list = list(game), list(cards), list(wins)
     if winners is None and played:
         if fmt.kind in ("best_of", "first_to_deals"):
@@ -563,7 +563,7 @@ def _judge(
             )
     if winners is None and deals >= MAX_DEALS:
         winners = _by_standing(fmt.kind, players, sides, win_list, game_list, card_list)
-    cumulative = fmt.kind in ("cumulative_points", "two_wins_or_120")
+    cumulative = fmt.kind in CUMULATIVE_KINDS
     return MatchScore(
         cards if cumulative else game,
         game,
@@ -631,6 +631,9 @@ def public_match_view(match: Match) -> MatchView:
     return MatchView(match.format, match.results, _tally(match).standing, public_view(match.state))
 
 
+CUMULATIVE_KINDS: Final = frozenset({"cumulative_points", "two_wins_or_120"})
+"""The formats whose `MatchScore.totals` are card points, each seat's own."""
+
 MAX_DEALS: Final = 500
 """No match lasts longer: after this many deals (void ones included) the standing decides."""
 _MAX_FORMAT_VALUE: Final = 100
@@ -675,12 +678,11 @@ def _by_standing(
     return _top(sides, wins)
 
 
-def _sides(match: Match, result: DealResult) -> tuple[tuple[int, ...], ...]:
-    """The sides that compete for the match, as seated in the deal of ``result``."""
-    r = match.rules
-    teams = r.teams_for(result.dealer)
-    if teams and not r.dealer_sits_out:
-        return teams
+def match_sides(r: Rules) -> tuple[tuple[int, ...], ...]:
+    """The sides that compete for a match of ``r``: its partnerships, or every seat alone
+    where there are none (Chiamata) or they change with the dealer (``bugiarda-5``)."""
+    if r.teams and not r.dealer_sits_out:
+        return r.teams
     return tuple((seat,) for seat in range(r.players))
 
 

@@ -17,7 +17,16 @@ from ._contract import contract, dealt_to
 from ._quote import count
 from .cards import Card
 from .errors import InvalidStateError, _inconsistent
-from .match import DealResult, Match, MatchFormat, MatchScore, MatchView, match_score
+from .match import (
+    CUMULATIVE_KINDS,
+    DealResult,
+    Match,
+    MatchFormat,
+    MatchScore,
+    MatchView,
+    match_score,
+    match_sides,
+)
 from .moves import Move, Play
 from .rules import FirstTrickBlind, Rules
 from .scoring import Score
@@ -59,7 +68,7 @@ def render(table: View | State | Match | MatchView) -> str:
     """
     if isinstance(table, Match):
         try:
-            head = _match_lines(table.format, table.results, match_score(table))
+            head = _match_lines(table.rules, table.format, table.results, match_score(table))
         except _BROKEN:
             raise _inconsistent("render()", "match") from None
         return head + "\n" + render(table.state)
@@ -67,7 +76,7 @@ def render(table: View | State | Match | MatchView) -> str:
         if not isinstance(table.deal, View):
             raise _inconsistent("render()", "match view")
         try:
-            head = _match_lines(table.format, table.results, table.score)
+            head = _match_lines(table.deal.rules, table.format, table.results, table.score)
         except _BROKEN:
             raise _inconsistent("render()", "match view") from None
         return head + "\n" + render(table.deal)
@@ -99,7 +108,9 @@ _BROKEN: Final = (
 )
 
 
-def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: MatchScore) -> str:
+def _match_lines(
+    r: Rules, fmt: MatchFormat, results: tuple[DealResult, ...], standing: MatchScore
+) -> str:
     """The match line: format, deal number, deals won and totals, and the winners at the end."""
     try:
         deal = len(results) if standing.final else len(results) + 1
@@ -107,7 +118,7 @@ def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: Ma
             f"match {fmt}",
             f"deal {max(deal, 1)}",
             f"deals won {'/'.join(map(str, standing.deals_won))}",
-            f"totals {'/'.join(map(str, standing.totals))}",
+            f"totals {match_totals(r, fmt, standing.totals)}",
         ]
         if standing.final:
             winners = sorted(standing.winners)
@@ -115,6 +126,18 @@ def _match_lines(fmt: MatchFormat, results: tuple[DealResult, ...], standing: Ma
     except _BROKEN:
         raise _inconsistent("render()", "match view") from None
     return " · ".join(parts)
+
+
+def match_totals(r: Rules, fmt: MatchFormat, totals: tuple[int, ...]) -> str:
+    """A match's totals, seat by seat; in partnerships under a format of card points, where
+    each seat has its own, with the sum of each side (``37/39/125/39 (0+2: 162, 1+3: 78)``),
+    which is what the format counts."""
+    text = "/".join(map(str, totals))
+    sides = match_sides(r)
+    if fmt.kind in CUMULATIVE_KINDS and len(sides[0]) > 1:
+        summed = (f"{'+'.join(map(str, side))}: {sum(totals[s] for s in side)}" for side in sides)
+        text += f" ({', '.join(summed)})"
+    return text
 
 
 def _referee_view(state: State) -> View:
