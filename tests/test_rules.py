@@ -185,6 +185,21 @@ def test_unknown_option_suggests_the_closest(bad: str, close: str) -> None:
     assert close in message(info)
 
 
+@pytest.mark.parametrize("name", ["dealer_rotation", "cappotto_wins_match"])
+def test_a_match_option_given_to_rules_or_new_game_says_where_it_goes(name: str) -> None:
+    options: dict[str, Any] = {name: True}
+    for call in (rules, briscola.new_game):
+        with pytest.raises(RulesError) as info:
+            call("classic", **options)
+        assert message(info) == f"{name} is a match option: give it to new_match"
+
+
+def test_a_misspelt_match_option_suggests_the_closest() -> None:
+    with pytest.raises(RulesError) as info:
+        briscola.new_match("classic", dealer_rotaton="against_play_direction")  # type: ignore[call-arg]
+    assert message(info) == "unknown option 'dealer_rotaton' (did you mean 'dealer_rotation'?)"
+
+
 def test_unknown_option_is_never_a_silent_no_op() -> None:
     with pytest.raises(RulesError) as info:
         rules("classic", no_such_rule=True)  # type: ignore[call-arg]

@@ -19,7 +19,7 @@ import briscola
 from briscola import AnyMove, MatchOptions, TableRules, VariantId
 from briscola import match as match_module
 from briscola.moves import MOVE_TYPES
-from briscola.rules import _ENUM_OPTIONS, OPTIONS
+from briscola.rules import _ENUM_OPTIONS, MATCH_OPTIONS, OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 USER_CODE = ROOT / "tests" / "typing" / "user_code.py"
@@ -80,7 +80,7 @@ def test_match_options_add_the_match_keywords() -> None:
         "redeal_same_dealer_after_void",
         "cappotto_wins_match",
     ]
-    assert set(match_module.MATCH_OPTIONS) == set(extra)
+    assert set(MATCH_OPTIONS) == set(extra)
     rotation = match_module.DealerRotation
     assert _flatten(hints["dealer_rotation"]) == {rotation} | {
         ("literal", member.value) for member in rotation

@@ -35,12 +35,12 @@ from ._quote import quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
-from .match import MATCH_OPTIONS, Match, new_match
+from .match import Match, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
 from .render import match_totals, render
-from .rules import OPTIONS, VARIANTS, rules
+from .rules import MATCH_OPTIONS, OPTIONS, VARIANTS, rules
 from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
 from .terminal import _whole_argument, add_arena_parser, add_play_parser

@@ -38,7 +38,7 @@ from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .moves import Move
-from .rules import Rules, TableRules, TieRule, VariantId, check_flag, rules
+from .rules import MATCH_OPTIONS, Rules, TableRules, TieRule, VariantId, check_flag, rules
 from .scoring import Score, score
 from .state import Phase, State
 from .views import View, observe, public_view
@@ -229,15 +229,6 @@ class MatchView:
     """The standing."""
     deal: View
     """This seat's view of the deal in progress (or of the last deal, once it is over)."""
-
-
-MATCH_OPTIONS: Final = (
-    "dealer_rotation",
-    "redeal_same_dealer_after_draw",
-    "redeal_same_dealer_after_void",
-    "cappotto_wins_match",
-)
-"""The keywords of `new_match` that are match options rather than table rules (§3.7)."""
 
 
 def match_options(

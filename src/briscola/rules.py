@@ -924,6 +924,15 @@ OPTIONS: Final[Mapping[str, OptionInfo]] = types.MappingProxyType(
 )
 """Every option of the presets in `VARIANTS`, by name (§8)."""
 
+MATCH_OPTIONS: Final = (
+    "dealer_rotation",
+    "redeal_same_dealer_after_draw",
+    "redeal_same_dealer_after_void",
+    "cappotto_wins_match",
+)
+"""The keywords of `new_match` that are match options rather than table rules (§3.7);
+`rules` refuses them with a word on where they go."""
+
 _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     name: info.kind for name, info in OPTIONS.items() if issubclass(info.kind, enum.StrEnum)
 }
@@ -1549,9 +1558,12 @@ def _build_rules(variant: str | Rules, options: Mapping[str, object]) -> Rules:
             if name == "variant":
                 problems.append("the variant is the first argument, given once, not variant=")
                 continue
+            if name in MATCH_OPTIONS:
+                problems.append(f"{name} is a match option: give it to new_match")
+                continue
             import difflib  # as in `_unknown_variant`
 
-            close = difflib.get_close_matches(name[:40], list(OPTIONS), n=1)
+            close = difflib.get_close_matches(name[:40], [*OPTIONS, *MATCH_OPTIONS], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problems.append(f"unknown option {quote(name)}{hint}")
         elif preset_id not in info.applies_to:

@@ -38,10 +38,10 @@ from ._quote import number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
-from .match import MATCH_OPTIONS, MatchFormat, MatchScore, new_match
+from .match import MatchFormat, MatchScore, new_match
 from .moves import MOVE_TYPES, Move
 from .players import Player, refuse_class, reseeded
-from .rules import Rules, VariantId, check_flag, rules
+from .rules import MATCH_OPTIONS, Rules, VariantId, check_flag, rules
 from .scoring import Score
 from .views import View
 

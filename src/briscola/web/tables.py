@@ -48,9 +48,10 @@ from .. import (
 from .._deal import check_seed, derived_seed
 from .._numbers import real_number, seat_number
 from .._quote import number_text, quote
-from ..match import MATCH_OPTIONS, MatchOptions
+from ..match import MatchOptions
 from ..players import BOTS
 from ..rules import (
+    MATCH_OPTIONS,
     VariantId,
     _normalize_value,
     _normalize_variant,
