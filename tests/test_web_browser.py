@@ -141,7 +141,7 @@ def play_by_clicking(
                 spectator.wait_for_selector(f'body[data-ply="{view.ply}"]', timeout=TIMEOUT)
                 assert not cards_on(spectator, "#hand [data-card]")
                 assert not cards_on(spectator) & hidden_from(table, None)
-            buttons = page.locator("[data-move]:not(:disabled)")
+            buttons = page.locator("[data-move]:not(:disabled):visible")
             button = buttons.nth(rng.randrange(buttons.count()))
             assert button.get_attribute("data-move") in {str(m) for m in view.legal_moves}
             before = len(table.moves)
@@ -180,6 +180,7 @@ def test_classic_two_pages_and_a_spectator(browser: Any, server: tuple[Tables, s
         assert "Won by" in result or "No winner" in result
     assert pages[0].locator("#records button").count() == 1
     assert not pages[None].locator("#records button").count()
+    assert pages[0].inner_text("#moves") == "The match is over: nothing more to play."
     for page in pages.values():
         page.context.close()
 
@@ -536,4 +537,48 @@ def test_the_page_says_why_some_cards_may_not_be_played(
     )
     names = [second.evaluate("code => Cards.name(code)", code) for code in barred]
     assert labels == [f"{name}: may not be played now" for name in names]
+    context.close()
+
+
+def test_many_claims_fold_away_and_signals_are_named(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # §3.6 public claims offer one for nearly every card; §3.5 signals name trumps.
+    options = {
+        "public_claims": True,
+        "signals": True,
+        "no_signals_first_trick": False,
+        "signal_tokens": ("KNIGHT", "CARICHI"),
+    }
+    context, pages = open_seats(browser, server, TableSettings("classic-4", options, seed=1))
+    page = pages[0]
+    page.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    claims = page.locator("#claims")
+    assert claims.get_attribute("open") is None
+    count = page.locator("#claims [data-move]").count()
+    assert count > 12
+    assert page.inner_text("#claims summary") == f"Claims about your hand ({count})"
+    # The other moves come first, in plain words, and the folded claims cannot be tabbed to.
+    kinds = page.eval_on_selector_all("#moves > *", "els => els.map(e => e.tagName)")
+    assert kinds[-1] == "DETAILS"
+    assert "DETAILS" not in kinds[:-1]
+    labels = page.eval_on_selector_all("#moves > button", "els => els.map(e => e.textContent)")
+    assert "Signal: Cavallo of trumps" in labels
+    assert "Signal: Aces and Threes (any suit)" in labels
+    assert not page.locator("#claims [data-move]:visible").count()
+    page.click("#claims summary")
+    assert page.locator("#claims [data-move]:visible").count() == count
+    context.close()
+
+
+def test_a_move_without_an_answer_says_it_is_waiting(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    context, pages = open_seats(browser, server, TableSettings("classic", seed=4))
+    page = pages[0]
+    page.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    page.evaluate("WebSocket.prototype.send = function () {}")  # the move never leaves
+    page.click("#hand [data-move]")
+    page.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT)
+    assert page.inner_text("#notice") == "Your move is sent: waiting for the table to answer…"
     context.close()

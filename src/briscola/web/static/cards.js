@@ -78,6 +78,15 @@ const Cards = (() => {
     return french ? `${s.fr} ${s.frName}` : s.it;
   }
 
+  // What a signal token stands for; the tokens usually speak of trumps.
+  const SIGNALS = { ACE: "A", THREE: "3", KING: "K", KNIGHT: "Q", JACK: "J" };
+  function signalName(token) {
+    const rank = RANKS[SIGNALS[token]];
+    if (rank) return `${french ? rank.frName : rank.it} of trumps`;
+    const others = { LOW_TRUMPS: "low trumps only", NO_TRUMPS: "no trumps", CARICHI: "Aces and Threes (any suit)" };
+    return others[token] || token;
+  }
+
   // A move's notation made readable: card codes become card names.
   function moveLabel(notation) {
     const words = notation.split(" ");
@@ -89,7 +98,7 @@ const Cards = (() => {
       case "pass": return "Pass";
       case "suit": return `Trumps: ${suitName(words[1])}`;
       case "call": return `Call ${card(words[1])}`;
-      case "signal": return `Signal ${words.slice(1).join(" ")}`;
+      case "signal": return `Signal: ${signalName(words[1])}`;
       case "show": return "Show my hand";
       case "declare":
         if (words[1] === "has") return `Claim: I hold ${card(words[2])}`;

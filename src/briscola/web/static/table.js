@@ -20,6 +20,9 @@
   let refused = false;
   let focusLost = false; // a focused move button went away: focus the next move offered
   let openedFor = null; // the deal for which "The last deal" was last opened
+  let claimsOpen = false; // whether the player unfolded the claims
+  let waiting = null; // the timer that says a move is still unanswered
+  const MANY_CLAIMS = 12;
 
   $("french").checked = localStorage.getItem("briscola-french") === "1";
   Cards.setFrench($("french").checked);
@@ -38,6 +41,7 @@
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
+      if (message.type === "table" || message.type === "error") clearTimeout(waiting);
       if (message.type === "table") {
         render(message);
       } else if (message.type === "error") {
@@ -81,6 +85,8 @@
     if (document.activeElement && document.activeElement.dataset.move !== undefined) focusLost = true;
     for (const button of document.querySelectorAll("[data-move]")) button.disabled = true;
     socket.send(JSON.stringify({ type: "move", move: notation, ply: current.view.ply, deal: current.deal }));
+    clearTimeout(waiting);
+    waiting = setTimeout(() => notice("Your move is sent: waiting for the table to answer…"), 2000);
   }
 
   function download(name, text) {
@@ -252,6 +258,7 @@
     }
     const box = $("moves");
     box.replaceChildren();
+    const claims = [];
     for (const notation of moves) {
       if (Cards.parts(notation)) continue; // plays are the hand's buttons
       const button = document.createElement("button");
@@ -260,9 +267,28 @@
       button.textContent = Cards.moveLabel(notation);
       label(button, number.get(notation), Cards.moveLabel(notation));
       button.addEventListener("click", () => send(notation));
-      box.append(button);
+      if (notation.startsWith("declare ")) claims.push(button);
+      else box.append(button);
     }
-    if (!moves.length) box.textContent = "Nothing to do: wait for your turn.";
+    // Public claims offer one for nearly every card: folded away, they do not stand
+    // between a keyboard or a phone and the other moves.
+    if (claims.length > MANY_CLAIMS) {
+      const group = document.createElement("details");
+      group.id = "claims";
+      group.open = claimsOpen || view.phase === "declarations"; // Bugiarda's round of claims
+      group.addEventListener("toggle", () => { claimsOpen = group.open; });
+      const summary = document.createElement("summary");
+      summary.textContent = `Claims about your hand (${claims.length})`;
+      group.append(summary, ...claims);
+      box.append(group);
+    } else box.append(...claims);
+    if (!moves.length) {
+      box.textContent = msg.match.final
+        ? "The match is over: nothing more to play."
+        : view.turn === null
+          ? "The deal is over: the next one starts at once."
+          : "Nothing to do: wait for your turn.";
+    }
     else if (!box.children.length) {
       const barred = view.hand.length - view.hand.filter((code) => number.has(code)).length;
       box.textContent = barred
