@@ -148,6 +148,15 @@ def test_options_can_be_given_to_new_game() -> None:
         briscola.new_game("briscolone", seed=1, seven_swap=False)
 
 
+def test_a_title_counts_the_players_the_table_rules_set() -> None:
+    # §2.5.1: Chiamata is for five, or six with players=6.
+    assert VARIANTS["chiamata"].title == "Briscola chiamata, five players and a hidden partner"
+    for form in ("dealer_sits_out", "remove_fours"):
+        six = rules("chiamata", players=6, six_player_form=form)
+        assert six.title == "Briscola chiamata, six players and a hidden partner"
+    assert all("{" not in preset.title for preset in VARIANTS.values())
+
+
 # --- unknown names ---------------------------------------------------------------------------
 
 

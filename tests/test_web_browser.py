@@ -582,3 +582,21 @@ def test_a_move_without_an_answer_says_it_is_waiting(
     page.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT)
     assert page.inner_text("#notice") == "Your move is sent: waiting for the table to answer…"
     context.close()
+
+
+def test_six_at_chiamata_are_six_and_the_dealer_is_said_to_sit_out(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # §2.5.1: with six players under "dealer_sits_out", the dealer takes no part in the deal.
+    options = {"players": 6, "six_player_form": "dealer_sits_out"}
+    tables, base = server
+    table = tables.create(TableSettings("chiamata", options, seed=2))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    assert page.inner_text("#title") == "Briscola chiamata, six players and a hidden partner"
+    dealer = table.match.state.dealer
+    row = page.inner_text(f"#seats tr[data-seat='{dealer}']")
+    assert "dealer, sits out this deal" in row
+    context.close()

@@ -830,3 +830,21 @@ def test_the_build_a_ui_page_lists_every_field_of_the_table_message() -> None:
     listed = set(re.findall(r"`(\w+)`", page[start : page.index("```", start)]))
     fields = {*message, *message["match"], *message["match"]["results"][0]}
     assert fields - {"type"} <= listed, fields - listed
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "sits_out"),
+    [
+        ("classic", {}, None),
+        ("bugiarda-5", {}, 4),  # §2.6.3: the dealer sits out
+        ("chiamata", {"players": 6, "six_player_form": "dealer_sits_out"}, 5),
+        ("chiamata", {"players": 6, "six_player_form": "remove_fours"}, None),
+    ],
+)
+def test_the_table_message_names_a_dealer_who_sits_out(
+    variant: str, options: dict[str, Any], sits_out: int | None
+) -> None:
+    table = Table(TableSettings(variant, options, seed=3))
+    message = json.loads(table.message(None))
+    assert message["sits_out"] == sits_out
+    assert message["title"] == table.match.rules.title

@@ -238,7 +238,7 @@ class _Preset:
     __repr__ = fields_repr
 
     id: str
-    title: str
+    title: str  # "{players}" stands for the number of players in words, where options set it
     section: str
     players: int
     hand_size: int
@@ -276,7 +276,7 @@ _PRESETS: Final = {
         ),
         _Preset(
             "chiamata",
-            "Briscola chiamata, five players and a hidden partner",
+            "Briscola chiamata, {players} players and a hidden partner",
             "2.5",
             5,
             8,
@@ -937,6 +937,7 @@ _ENUM_OPTIONS: Final[Mapping[str, type[enum.StrEnum]]] = {
     name: info.kind for name, info in OPTIONS.items() if issubclass(info.kind, enum.StrEnum)
 }
 _RANK_OF_CODE: Final = {rank.code: rank for rank in Rank}
+_NUMBER_WORDS: Final = dict(enumerate(("", "one", "two", "three", "four", "five", "six")))
 _PLAIN_TYPES: Final = frozenset((bool, int, float, str, type(None)))
 
 
@@ -1220,8 +1221,9 @@ class Rules(_RulesCache):
 
     @property
     def title(self) -> str:
-        """A short English description of the preset."""
-        return _PRESETS[self.variant].title
+        """A short English description of the game: the preset's, with the number of players
+        where the table rules set it (``players=6`` in Chiamata)."""
+        return _PRESETS[self.variant].title.format(players=_NUMBER_WORDS[self.players])
 
     @property
     def options(self) -> dict[str, object]:

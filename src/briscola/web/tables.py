@@ -554,6 +554,9 @@ class Table:
             "title": self.match.rules.title,
             "bots": sorted(self.bots),
             "deal": self.deal_number,
+            # The seat that takes no part in this deal (the dealer in bugiarda-5 and in one
+            # form of Chiamata for six), which the view alone does not say.
+            "sits_out": self.match.state.dealer if self.match.rules.dealer_sits_out else None,
             "match": match,
             "finished_deals": [deal for deal, final in enumerate(self.finished) if final],
         }

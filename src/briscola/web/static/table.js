@@ -200,7 +200,7 @@
       row.dataset.seat = s;
       if (s === view.turn) row.classList.add("to-act");
       const notes = [];
-      if (s === view.dealer) notes.push("dealer");
+      if (s === view.dealer) notes.push(s === msg.sits_out ? "dealer, sits out this deal" : "dealer");
       if (msg.bots.includes(s)) notes.push("bot");
       if (s === view.caller) notes.push(`caller, needs ${view.target}`);
       if (s === view.partner && s !== view.caller) notes.push("partner");
