@@ -673,6 +673,25 @@ def test_serve_on_port_0_prints_the_port_it_found(monkeypatch: pytest.MonkeyPatc
     assert printed[-1] == f"lobby: http://127.0.0.1:{port}/"
 
 
+def test_serve_says_it_restored_saved_tables_rather_than_open_a_new_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    from briscola.web import server
+
+    saved = Tables(tmp_path)
+    done = saved.create(TableSettings("classic", seed=1))
+    while not done.over:
+        play_some(done, 1)
+    saved.save(done, finished_before=0)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: [s.close() for s in sockets])
+    printed: list[str] = []
+    server.serve(TableSettings("chiamata"), port=0, save_dir=str(tmp_path), echo=printed.append)
+    assert printed[0] == f"restored 1 saved table from {tmp_path}: the lobby opens new ones"
+    assert printed[1] == f"Briscola for two, table {done.id} (finished)"
+    assert not any("chiamata" in line for line in printed)
+
+
 def test_serve_passes_the_limit_and_the_retention_times_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -7,7 +7,7 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from .._quote import quote
+from .._quote import count, quote
 from ..errors import RulesError
 from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSettings
 
@@ -66,7 +66,8 @@ def serve(
     """Open a table (or restore the saved ones), print the links and serve until stopped.
 
     With ``save_dir``, every table is saved there after every move and the tables found
-    there are restored at start; when some are, no new table is opened. The server keeps
+    there are restored at start; when some are, no new table is opened, and the first line
+    printed says so. The server keeps
     at most ``limit`` tables, drops a finished table ``keep_finished`` seconds after its
     last move and an unfinished one after ``keep_idle`` seconds without a move (see
     `Tables`).
@@ -92,6 +93,7 @@ def serve(
     try:
         tables = Tables(save_dir, limit=limit, keep_finished=keep_finished, keep_idle=keep_idle)
         opened = tables.load()
+        restored = bool(opened)
         if not opened and settings is not None:
             opened = [tables.create(settings)]
     except BaseException:
@@ -100,8 +102,12 @@ def serve(
         raise
     shown = host or "0.0.0.0"  # "": every interface
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
+    if restored:
+        # Opening the asked-for table on every restart would pile up tables.
+        more = "the lobby opens new ones" if lobby else "a new one needs another --save folder"
+        echo(f"restored {count(len(opened), 'saved table')} from {save_dir}: {more}")
     for table in opened:
-        echo(f"{table.match.rules.title}, table {table.id}")
+        echo(f"{table.match.rules.title}, table {table.id}{' (finished)' if table.over else ''}")
         for line in links(table, base):
             echo("  " + line)
     if lobby:
