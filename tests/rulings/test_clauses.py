@@ -149,6 +149,11 @@ TIMELINE = {
 }
 
 
+def test_s1_8_the_timeline_has_a_row_for_every_preset_of_its_shape() -> None:
+    # tests/test_preset_tables.py checks that SHAPE names every such preset.
+    assert set(TIMELINE) == set(SHAPE), "TIMELINE needs a row for each preset of SHAPE"
+
+
 @pytest.mark.parametrize("variant", PRESETS)
 def test_s1_8_stock_sizes_at_trick_boundaries(variant: VariantId) -> None:
     players, hand_size = SHAPE[variant]
