@@ -12,9 +12,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any, SupportsIndex
 
 import attrs
+import pytest
 
 import briscola
 from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump, VariantId
@@ -489,3 +492,16 @@ def stock_size(state: State) -> int:
 def card_codes_in(text: str) -> set[str]:
     """Every canonical card code written in ``text``."""
     return set(CARD_CODE.findall(text))
+
+
+@cache
+def require_fresh_schemas() -> None:
+    """Stop, with the fix, when the shipped JSON Schemas are not what the code generates:
+    the validation failures a stale schema causes do not say why."""
+    from briscola import _schemas
+
+    folder = Path(briscola.__file__).parent / "schemas"
+    for name, document in _schemas.generate().items():
+        shipped = folder / f"{name}.schema.json"
+        if not shipped.is_file() or shipped.read_text(encoding="utf-8") != _schemas.text(document):
+            pytest.fail(f"{name}.schema.json is stale: run python3 -m briscola._schemas")

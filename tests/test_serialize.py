@@ -75,6 +75,7 @@ from helpers import (
     TWO_SIDED,
     card_codes_in,
     deal_states,
+    require_fresh_schemas,
     seeded_game,
 )
 from hidden import hidden_cards
@@ -191,6 +192,7 @@ def games(draw: st.DrawFn, presets: tuple[str, ...] = PRESETS) -> list[State]:
 
 @cache
 def schemas() -> dict[str, dict[str, JSON]]:
+    require_fresh_schemas()
     return {
         kind: json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
         for kind in KINDS

@@ -48,6 +48,7 @@ from briscola import (
 from briscola import _schemas as generator
 from briscola.records import MAX_SIZE, MatchRecord, read_record
 from briscola.serialize import SCHEMA_NAMES, schema
+from helpers import require_fresh_schemas
 
 JSON: TypeAlias = Any
 PRESETS: Final = tuple(VARIANTS)
@@ -81,6 +82,7 @@ def midway(variant: str) -> Match:
 
 @cache
 def registry() -> Registry[JSON]:
+    require_fresh_schemas()
     return Registry().with_resources(
         (document["$id"], Resource.from_contents(document))
         for document in (schema(name) for name in SCHEMA_NAMES)
