@@ -496,7 +496,8 @@ def test_a_restarted_server_restores_its_tables_without_losing_a_move(tmp_path: 
         saved = json.loads((tmp_path / f"{table_id}.json").read_text(encoding="utf-8"))
         assert saved["moves"] == played
         process, lines = _start(tmp_path, port)
-        assert table_id in lines[0]
+        assert lines[0].startswith("restored 1 saved table from ")  # and no new table
+        assert table_id in lines[1]
         with _connect(url, port, tokens[0]) as zero:
             again = json.loads(zero.recv(5))
         assert again["seat"] == 0
