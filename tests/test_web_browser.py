@@ -600,3 +600,20 @@ def test_six_at_chiamata_are_six_and_the_dealer_is_said_to_sit_out(
     row = page.inner_text(f"#seats tr[data-seat='{dealer}']")
     assert "dealer, sits out this deal" in row
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "shown"),
+    [("briscolone", "No trumps"), ("chiamata", "Not named yet")],  # §2.8; §2.5.4 before the call
+)
+def test_the_page_says_when_there_are_no_trumps_and_when_they_are_still_to_come(
+    browser: Any, server: tuple[Tables, str], variant: str, shown: str
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings(variant, seed=1))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    assert page.inner_text("#trump") == shown
+    context.close()

@@ -172,12 +172,12 @@
     trump.replaceChildren();
     if (view.trump_card) trump.append(Cards.face(view.trump_card));
     else if (view.trump_suit) trump.append(`Trumps: ${Cards.suitName(view.trump_suit)}`);
-    else if (view.rules.variant === "briscolone") trump.append("No trumps");
     else if (view.phase === "play" && view.rules.options.first_trick_blind === "committed") {
       trump.append("Trumps: named in secret, shown after trick 1"); // only the caller sees them
     } else if (view.phase === "play" && view.rules.options.first_trick_blind === "free_choice") {
       trump.append("Trumps: named once trick 1 is down");
-    } else trump.append("Not named yet");
+    } else if (view.phase === "auction" || view.phase === "name_trump") trump.append("Not named yet");
+    else trump.append("No trumps"); // Briscolone, or a Chiamata deal that everyone passed
     if (view.called_card) {
       const called = document.createElement("p");
       called.append("Called card: ", Cards.face(view.called_card));
