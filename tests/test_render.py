@@ -328,3 +328,19 @@ def test_the_contract_line_says_whether_the_card_is_called(
         assert len(contract) == 1
         assert contract[0].startswith(f"seat 0 {expected}")
         state = apply(state, legal_moves(state)[0])
+
+
+def test_many_claims_are_shown_by_their_forms() -> None:
+    # §3.6 public claims: one for nearly every card; the other moves stay listed one by one.
+    state = new_game("classic-4", seed=1, public_claims=True)
+    view = observe(state, 0)
+    claims = [str(m) for m in view.legal_moves if str(m).startswith("declare ")]
+    claims = [c for c in claims if c.split()[1] in ("has", "lacks")]
+    line = next(line for line in render(view).splitlines() if line.startswith("your moves: "))
+    plays = ", ".join(str(card) for card in view.hand)
+    assert line.startswith(f"your moves: {plays}, ")
+    assert line.endswith(
+        f"declare has CARD or declare lacks CARD ({len(claims)} claims, such as {claims[0]})"
+    )
+    few = observe(new_game("classic", seed=1), 0)
+    assert f"your moves: {', '.join(map(str, few.legal_moves))}" in render(few).splitlines()

@@ -180,7 +180,7 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     lines.extend(_hands(view, hands, referee=referee))
     lines.append(_points(view, result))
     if not referee and view.legal_moves:
-        lines.append(f"your moves: {', '.join(str(move) for move in view.legal_moves)}")
+        lines.append(f"your moves: {_moves(view.legal_moves)}")
     return "\n".join(lines)
 
 
@@ -241,6 +241,22 @@ def _auction(view: View) -> str:
     text = "auction: no bid yet" if high is None else f"auction: seat {bidder} is highest, {high}"
     out = [seat for seat in range(view.rules.players) if passed >> seat & 1]
     return text + (f"; passed: {', '.join(map(str, out))}" if out else "")
+
+
+_MANY_CLAIMS: Final = 12
+
+
+def _moves(moves: tuple[Move, ...]) -> str:
+    """The legal moves in notation; claims about cards, when there are many (one for nearly
+    every card under `public_claims` and in Bugiarda), as the forms they take."""
+    texts = [str(move) for move in moves]
+    claims = [text for text in texts if text.startswith(("declare has ", "declare lacks "))]
+    if len(claims) <= _MANY_CLAIMS:
+        return ", ".join(texts)
+    forms = " or ".join(f"{form} CARD" for form in sorted({c.rsplit(" ", 1)[0] for c in claims}))
+    folded = set(claims)
+    rest = [text for text in texts if text not in folded]
+    return ", ".join([*rest, f"{forms} ({len(claims)} claims, such as {claims[0]})"])
 
 
 def _talk(history: tuple[tuple[int, Move], ...]) -> str:
