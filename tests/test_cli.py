@@ -188,6 +188,22 @@ def test_validate_and_replay_json(capsys: pytest.CaptureFixture[str], tmp_path: 
             assert out.strip()
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[1, 2, 3]", "document: expected an object, not a list"),
+        ("[" * 10_000, "the text is nested deeper than 32 levels"),
+        ('[true, "x"]', "document: expected an object, not a list"),
+    ],
+)
+def test_a_json_array_is_read_as_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, said: str
+) -> None:
+    (tmp_path / "array.json").write_text(text, encoding="utf-8")
+    status, _, err = run(capsys, "validate", str(tmp_path / "array.json"))
+    assert (status, err) == (2, f"briscola: {said}\n")
+
+
 def test_validate_an_unfinished_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     state = briscola.new_game("classic", seed=4)
     for _ in range(5):

@@ -113,7 +113,7 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
     with open(file, encoding="utf-8") as stream:
         # Never more than the readers take, whatever the file is (a huge one, /dev/zero).
         text = stream.read(max(MAX_SIZE, MAX_RECORD_SIZE) + 1)
-        json_text = text.lstrip("\ufeff \t\r\n").startswith("{")
+        json_text = _looks_like_json(text.lstrip("\ufeff \t\r\n"))
         if json_text:  # an indented document's layout is not counted against its limit
             text += stream.read(_LAYOUT_ALLOWANCE * MAX_SIZE + 1 - len(text))
     if not json_text:
@@ -146,6 +146,14 @@ _KIND_NAMES: Final = {
     "MatchView": "match view",
     "MatchScore": "match score",
 }
+
+
+def _looks_like_json(text: str) -> bool:
+    """Whether ``text`` opens a JSON value rather than a record, whose tags also start with
+    ``[`` but go on with a tag's name: ``[Format "``."""
+    if text.startswith("{"):
+        return True
+    return text.startswith("[") and re.match(r'\[[A-Za-z0-9_]+[ \t]+"', text) is None
 
 
 def _command_validate(args: argparse.Namespace) -> int:
