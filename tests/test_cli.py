@@ -99,6 +99,33 @@ def test_demo_match(capsys: pytest.CaptureFixture[str], fmt: str | None) -> None
     assert out.strip()
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--dealer", "5"), "--dealer 5 is not a seat of 'classic': use a seat from 0 to 1"),
+        (
+            ("--match", "--dealer", "5"),
+            "--dealer 5 is not a seat of 'classic': use a seat from 0 to 1, or random",
+        ),
+        (("--dealer", "random"), "--dealer random draws a match's first dealer: add --match"),
+    ],
+)
+def test_demo_says_which_dealers_it_takes(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    status, _, err = run(capsys, "demo", *argv)
+    assert (status, err) == (2, f"briscola: {said}\n")
+
+
+def test_demo_match_draws_a_random_first_dealer_from_the_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "demo", "--match", "--dealer", "Random", "--seed", "3")
+    assert status == 0
+    first = briscola.new_match("classic", seed=3, dealer="random").state.dealer
+    assert f"deal  1 (dealer {first}):" in out
+
+
 def test_demo_match_shows_every_deal_once(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
-from ._quote import quote
+from ._quote import number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
@@ -146,6 +146,11 @@ _KIND_NAMES: Final = {
     "MatchView": "match view",
     "MatchScore": "match score",
 }
+
+
+def _dealer_argument(text: str) -> int | str:
+    """A seat, or ``random`` (a match's first dealer drawn from its seed)."""
+    return "random" if text.strip().lower() == "random" else _whole_argument(text)
 
 
 def _looks_like_json(text: str) -> bool:
@@ -484,6 +489,16 @@ def _command_demo(args: argparse.Namespace) -> int:
     misplaced = [name for name in options if name in MATCH_OPTIONS]
     if misplaced and args.match is None:
         raise RulesError(f"{', '.join(misplaced)} is a match option: add --match")
+    if args.dealer == "random" and args.match is None:
+        raise RulesError("--dealer random draws a match's first dealer: add --match")
+    if isinstance(args.dealer, int):  # said here in the command line's words
+        r = rules(args.variant, **{k: v for k, v in options.items() if k not in MATCH_OPTIONS})
+        if not 0 <= args.dealer < r.players:
+            also = ", or random" if args.match is not None else ""
+            raise RulesError(
+                f"--dealer {number_text(args.dealer)} is not a seat of {r.variant!r}: use a "
+                f"seat from 0 to {r.players - 1}{also}"
+            )
     if args.match is not None:
         fmt = None if args.match == "default" else args.match
         print(play_match_demo(args.variant, args.seed, args.dealer, options, fmt, args.record))
@@ -530,7 +545,12 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--seed", type=_whole_argument, default=7, help="deal and choices (default: 7)"
     )
-    demo.add_argument("--dealer", type=_whole_argument, default=None, help="the dealer's seat")
+    demo.add_argument(
+        "--dealer",
+        type=_dealer_argument,
+        default=None,
+        help="the dealer's seat; with --match, random draws it from the seed",
+    )
     demo.add_argument(
         "--match",
         nargs="?",
