@@ -148,6 +148,11 @@ _KIND_NAMES: Final = {
 }
 
 
+def _table_rules(options: dict[str, object]) -> dict[str, Any]:
+    """The ``--option`` values that are table rules, for `rules`: the match options left out."""
+    return {name: value for name, value in options.items() if name not in MATCH_OPTIONS}
+
+
 def _dealer_argument(text: str) -> int | str:
     """A seat, or ``random`` (a match's first dealer drawn from its seed)."""
     return "random" if text.strip().lower() == "random" else _whole_argument(text)
@@ -313,21 +318,22 @@ def play_match_demo(
     match = new_match(variant, format=match_format, seed=seed, dealer=dealer, **options)  # type: ignore[arg-type]
     chooser = SeededChooser(seed)
     lines = [f"{match.rules.title} ({match.rules!r}), match {match.format}, seed {seed}"]
-    shown = 0
     while not is_over(match):
+        shown = len(match.results)
         match = apply(match, chooser.choose(legal_moves(match)))
+        if len(match.results) == shown:
+            continue
         # One move can end a deal and record the next as annulled as soon as it was dealt
         # (which adds nothing to the totals): a line for each.
-        for number in range(shown + 1, len(match.results) + 1):
-            result = match.results[number - 1].score
+        totals = match_totals(match.rules, match.format, score(match).totals)
+        for number, deal in enumerate(match.results[shown:], shown + 1):
+            result = deal.score
             winners = ", ".join(f"seat {s}" for s in sorted(result.winners))
             outcome = "void" if result.void else f"won by {winners}" if winners else "drawn"
             lines.append(
-                f"deal {number:>2} (dealer {match.results[number - 1].dealer}): points "
-                f"{'/'.join(map(str, result.points))}, {outcome}; totals "
-                f"{match_totals(match.rules, match.format, score(match).totals)}"
+                f"deal {number:>2} (dealer {deal.dealer}): points "
+                f"{'/'.join(map(str, result.points))}, {outcome}; totals {totals}"
             )
-        shown = len(match.results)
     lines.append(_standing(match))
     if record_file is not None:
         record = Record.from_state(match, Event=f"briscola demo, seed {seed}")
@@ -455,8 +461,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
             print(f"briscola: {error}", file=sys.stderr)
             return 2
         options = dict(args.option)
-        table_rules = {k: v for k, v in options.items() if k not in MATCH_OPTIONS}
-        players = rules(args.variant, **table_rules).players
+        players = rules(args.variant, **_table_rules(options)).players
         settings = TableSettings(
             args.variant, options, args.format, args.seed, parse_bots(args.bots, players)
         )
@@ -492,7 +497,7 @@ def _command_demo(args: argparse.Namespace) -> int:
     if args.dealer == "random" and args.match is None:
         raise RulesError("--dealer random draws a match's first dealer: add --match")
     if isinstance(args.dealer, int):  # said here in the command line's words
-        r = rules(args.variant, **{k: v for k, v in options.items() if k not in MATCH_OPTIONS})
+        r = rules(args.variant, **_table_rules(options))
         if not 0 <= args.dealer < r.players:
             also = ", or random" if args.match is not None else ""
             raise RulesError(

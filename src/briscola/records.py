@@ -744,10 +744,7 @@ def _is_match(text: str) -> bool:
     A match's own tags all come before its first ``[Deal]`` and its moves, whatever
     comments or other tags come first.
     """
-    for raw in text.removeprefix("\ufeff").splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
+    for _, line in _lines(text.removeprefix("\ufeff")):
         tag = _TAG.match(line)
         if tag is None or tag.group(1) == "Deal":
             return False
@@ -839,6 +836,15 @@ def check_max_size(max_size: object) -> int:
     return max_size
 
 
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a record text that hold a tag or moves, numbered from 1, stripped:
+    blank lines and comments (``#`` or ``;`` first) left out."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line and not line.startswith(("#", ";")):
+            yield number, line
+
+
 def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[int, Any, Any]]:
     """The tags (line, name, value) and move lines (line, None, moves) of a record text;
     with ``match``, the text of a match's record, whose ``Deal`` tags start each deal."""
@@ -851,10 +857,7 @@ def _read_lines(text: str, max_size: int, *, match: bool = False) -> list[tuple[
         raise InvalidNotationError("the record starts with more than one byte-order mark")
     items: list[tuple[int, Any, Any]] = []
     moves_in_deal = deals = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
+    for number, line in _lines(text):
         tag = _TAG.match(line)
         if tag is not None:
             items.append((number, tag.group(1), _unescape(tag.group(2), number)))

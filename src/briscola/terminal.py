@@ -67,7 +67,7 @@ def make_player(name: str, seed: int | None) -> Player:
     Raises:
         RulesError: for an unknown name.
     """
-    make = BOTS.get(name.strip().lower()) if type(name) is str else None
+    make = BOTS.get(_bot_name(name)) if type(name) is str else None
     if make is None:
         raise RulesError(f"unknown bot {quote(name)}: use one of {', '.join(BOTS)}")
     return make(seed)
@@ -352,7 +352,7 @@ def run_arena(
         raise RulesError(
             f"jobs={quote(jobs)} is not valid: use a whole number from 1 to {_MAX_JOBS}"
         )
-    seats = [names[i % len(names)].strip().lower() for i in range(r.players)]
+    seats = [_bot_name(names[i % len(names)]) for i in range(r.players)]
     players = [make_player(name, None) for name in seats]
     show = check_flag(progress, "progress") and _stderr_is_a_terminal() and _has_tqdm()
     if jobs == 1:

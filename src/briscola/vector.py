@@ -23,6 +23,7 @@ This module needs numpy: ``pip install 'briscola[rl]'``.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import TYPE_CHECKING, Any, Final
 
@@ -55,19 +56,14 @@ _PHASE_PLAY: Final = tuple(Phase).index(Phase.PLAY)  # one-hot positions in obse
 _PHASE_OVER: Final = tuple(Phase).index(Phase.OVER)
 
 
-_loaded: Any = None
-
-
+@functools.cache
 def _numpy() -> Any:
     """The numpy module, imported on first use (a game keeps no module, so it pickles)."""
-    global _loaded
-    if _loaded is None:
-        try:
-            import numpy
-        except ImportError:  # pragma: no cover - exercised only without the extra
-            raise ImportError("briscola.vector needs numpy: pip install 'briscola[rl]'") from None
-        _loaded = numpy
-    return _loaded
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        raise ImportError("briscola.vector needs numpy: pip install 'briscola[rl]'") from None
+    return numpy
 
 
 def _rules_of(variant: str | Rules) -> Rules:
