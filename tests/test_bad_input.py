@@ -58,6 +58,16 @@ def test_the_deck_message_names_the_cards_a_form_leaves_out() -> None:
         new_game("chiamata", players=6, six_player_form="remove_fours", deck=list(DECK))
 
 
+def test_the_deck_message_names_the_card_held_and_the_card_missing() -> None:
+    deck = [card for card in DECK if str(card) != "2C"]
+    with pytest.raises(briscola.RulesError) as caught:
+        new_game("classic-3", removed_two="2B", deck=deck)
+    assert str(caught.value) == (
+        "the deck given holds 2B and lacks 2C, but 2B is not in the deck of 'classic-3' "
+        "(every card but 2B)"
+    )
+
+
 @pytest.mark.parametrize("text", ["A D C", "K D B", "a c di", "di asso coppe"])
 def test_card_parse_refuses_words_outside_the_grammar(text: str) -> None:
     with pytest.raises(briscola.InvalidNotationError):

@@ -209,7 +209,10 @@ def _check_deck(
     for card in expected:
         if card not in seen:
             extra = next(c for c in cards if c not in expected)
-            raise RulesError(f"{extra} is not in the deck of {r.variant!r}" + _removal_hint(r))
+            raise RulesError(
+                f"the deck given holds {extra} and lacks {card}, but {extra} is not in the "
+                f"deck of {r.variant!r}" + _removal_hint(r)
+            )
     return cards, removed
 
 
