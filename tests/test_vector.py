@@ -350,6 +350,36 @@ def test_every_array_the_game_shows_is_read_only() -> None:
     assert (game.last_drawer >= 0).all()
 
 
+def test_copies_and_unpickled_games_keep_their_arrays_read_only() -> None:
+    import copy
+    import pickle
+
+    game = VectorGame("classic", count=3, seed=3)
+    for other in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        for name in ("decks", "face_up", "trump_suit"):
+            assert not getattr(other, name).flags.writeable, name
+            with pytest.raises(ValueError, match="read-only"):
+                getattr(other, name)[0] = 1
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+@pytest.mark.parametrize("block", [1, 50])
+def test_observations_set_by_blocks_of_tricks_are_the_same(
+    variant: str, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A large batch sets the cards of finished tricks a block of tricks at a time.
+    import briscola.vector
+
+    game = VectorGame(variant, count=7, seed=6)
+    rng = np.random.default_rng(6)
+    while not game.done:
+        game.step(game.random_actions(rng))
+        whole = game.observations(0)
+        with monkeypatch.context() as patch:
+            patch.setattr(briscola.vector, "_SCATTER_BLOCK", block)
+            assert np.array_equal(game.observations(0), whole)
+
+
 def test_a_game_copies_and_pickles_and_plays_on_alike() -> None:
     import copy
     import pickle
