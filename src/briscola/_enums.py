@@ -16,7 +16,7 @@ and the metaclass turns whatever a hostile value makes Python's own lookup raise
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._quote import quote
 from .errors import BriscolaError, InvalidNotationError, InvalidStateError, RulesError
@@ -25,16 +25,19 @@ __all__ = ["NotationEnum", "NotationIntEnum", "OptionEnum", "StateEnum"]
 
 
 class _CheckedEnumType(enum.EnumType):
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs:  # the functional API, which builds a new enum class
-            return super().__call__(value, *args, **kwargs)
-        try:
-            return super().__call__(value)
-        except BriscolaError:
-            raise
-        except Exception:  # a hostile value broke the lookup itself
-            pass
-        raise _refusal(cls, value)
+    # Hidden from type checkers, which then type ``Suit("D")`` as a `Suit`, as for any enum.
+    if not TYPE_CHECKING:
+
+        def __call__(cls, value, *args, **kwargs):
+            if args or kwargs:  # the functional API, which builds a new enum class
+                return super().__call__(value, *args, **kwargs)
+            try:
+                return super().__call__(value)
+            except BriscolaError:
+                raise
+            except Exception:  # a hostile value broke the lookup itself
+                pass
+            raise _refusal(cls, value)
 
 
 def _refusal(cls: Any, value: object) -> BriscolaError:

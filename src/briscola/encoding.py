@@ -481,6 +481,9 @@ def observation_layout(rules: Rules | str) -> tuple[Segment, ...]:
 def observation_shape(rules: Rules | str) -> tuple[int]:
     """The shape of `observation` for ``rules`` (a `Rules` or a preset name).
 
+    Raises:
+        RulesError: ``rules`` is neither a `Rules` nor the name of a preset.
+
     Examples:
         >>> observation_shape("classic")
         (303,)

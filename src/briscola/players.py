@@ -89,7 +89,9 @@ class Player(Protocol):
     instance or a module-level function, not a lambda).
     """
 
-    def __call__(self, view: View) -> Move:
+    # Positional only, so that a function or method naming its argument otherwise (``v``,
+    # ``obs``) is still a Player to type checkers.
+    def __call__(self, view: View, /) -> Move:
         """The move to make in ``view``: one of ``view.legal_moves``."""
         ...
 
@@ -237,7 +239,11 @@ class RandomPlayer(_Bot):
         return moves[self._rng.randrange(len(moves))]
 
     def with_seed(self, seed: int) -> Self:
-        """A fresh player of this class seeded with ``seed``."""
+        """A fresh player of this class seeded with ``seed``.
+
+        Raises:
+            RulesError: if ``seed`` is neither an int nor ``None``.
+        """
         return type(self)(seed)
 
     def __repr__(self) -> str:
@@ -348,7 +354,11 @@ class GreedyPlayer(_Bot):
         self._rng = random.Random(self.seed)
 
     def with_seed(self, seed: int) -> Self:
-        """A fresh player of this class seeded with ``seed``."""
+        """A fresh player of this class seeded with ``seed``.
+
+        Raises:
+            RulesError: if ``seed`` is neither an int nor ``None``.
+        """
         return type(self)(seed)
 
     def __repr__(self) -> str:
@@ -714,7 +724,11 @@ class SearchPlayer(_Bot):
         self._greedy = GreedyPlayer(self._rng.getrandbits(32))
 
     def with_seed(self, seed: int) -> Self:
-        """A fresh player of this class with the same budget, seeded with ``seed``."""
+        """A fresh player of this class with the same budget, seeded with ``seed``.
+
+        Raises:
+            RulesError: if ``seed`` is neither an int nor ``None``.
+        """
         return type(self)(
             seed,
             worlds=self.worlds,

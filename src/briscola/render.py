@@ -54,6 +54,9 @@ def render(table: View | State | Match | MatchView) -> str:
     the deals won and the totals so far (and the winners once it is over), then the deal as
     above.
 
+    Raises:
+        InvalidStateError: ``table`` is none of these, or is inconsistent.
+
     Examples:
         >>> import briscola
         >>> state = briscola.new_game("classic", seed=7)

@@ -85,9 +85,7 @@ Serializable: TypeAlias = (
 )
 """Every type `dumps` writes and `loads` reads."""
 JSON: TypeAlias = Any
-_T = TypeVar(
-    "_T", State, View, Rules, Move, Score, Record, Match, MatchView, MatchScore, MatchRecord
-)
+_T = TypeVar("_T", bound=Serializable)  # bound, so that ``loads(text, Play)`` is a Play
 
 
 _KINDS: Final[dict[type, str]] = {

@@ -6,7 +6,7 @@ It is also run by the test suite, so it must work as well as type-check.
 from __future__ import annotations
 
 import random
-from typing import assert_never
+from typing import assert_never, assert_type
 
 import briscola
 from briscola import (
@@ -80,6 +80,29 @@ def play_one(variant: VariantId, seed: int) -> briscola.Score:
     return briscola.score(state)
 
 
+def first_move(v: briscola.View) -> briscola.Move:
+    return v.legal_moves[0]
+
+
+class LastMove:
+    def __call__(self, obs: briscola.View) -> briscola.Move:
+        return obs.legal_moves[-1]
+
+
+def typed_details(name: str, seed: int) -> None:
+    assert_type(briscola.Rank(1), briscola.Rank)
+    assert_type(briscola.Suit("D"), briscola.Suit)
+    play = Play(briscola.Card.parse("AD"))
+    assert_type(briscola.loads(briscola.dumps(play), Play), Play)
+    players: list[briscola.Player] = [first_move, LastMove()]  # any argument name
+    briscola.simulate("classic", players, 2, seed=seed)
+    state = briscola.new_game(briscola.VARIANTS[name], seed=seed)  # an id read as text
+    rng = random.Random(seed)
+    while (seat := briscola.current_player(state)) is not None:  # the quick start's loop
+        view = briscola.observe(state, seat)
+        state = briscola.apply(state, rng.choice(view.legal_moves))
+
+
 def play_match(seed: int) -> briscola.MatchScore:
     options: MatchOptions = {"tie_rule": "last_trick", "cappotto_wins_match": True}
     match = briscola.new_match("classic", format=briscola.best_of(3), seed=seed, **options)
@@ -94,6 +117,7 @@ def main() -> None:
         assert variant in briscola.VARIANTS
     print(play_one("classic", 1).points, play_one("chiamata", 2).points)
     print(play_match(3).winners)
+    typed_details("classic-4", 5)
     print(briscola.random_playout(briscola.new_game("briscolone", seed=4)).phase)
 
 

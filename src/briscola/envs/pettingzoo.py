@@ -36,7 +36,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from .._numbers import whole_number
 from .._quote import quote
@@ -56,6 +56,12 @@ from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 from pettingzoo.utils.env import AECIterable, AECIterator  # noqa: E402
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+_Env: TypeAlias = AECEnv[str, dict[str, Any], "int | None"]
+
 from .. import encoding  # noqa: E402
 
 __all__ = ["env", "raw_env"]
@@ -68,13 +74,17 @@ def _agent(seat: int) -> str:
 _EVERYONE_LEFT: Final = "the deal is over and every agent has left it: call reset() to deal again"
 
 
-class raw_env(AECEnv):
+class raw_env(_Env):
     """The unwrapped AEC environment of one deal of ``variant``.
 
     Args:
         variant: A preset name (``"classic"``) or a `Rules`.
         render_mode: ``"human"`` (print the table) or ``"ansi"`` (return it as text).
         **options: Table rules, as for `briscola.rules`.
+
+    Raises:
+        RulesError: for an unknown preset, an unknown table rule or a bad value of one, or
+            an unknown ``render_mode``.
     """
 
     metadata = {  # noqa: RUF012 - the attribute PettingZoo reads
@@ -170,7 +180,12 @@ class raw_env(AECEnv):
             self.agent_selection = _agent(state.turn)  # type: ignore[arg-type]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` observes: its observation vector and its action mask."""
+        """What ``agent`` observes: its observation vector and its action mask.
+
+        Raises:
+            InvalidStateError: before the first `reset`.
+            RulesError: ``agent`` is not one of `possible_agents`.
+        """
         tracker = self._tracker
         if tracker is None:
             raise no_deal()
@@ -258,7 +273,7 @@ class raw_env(AECEnv):
             self.infos[agent],
         )
 
-    def state(self) -> Any:
+    def state(self) -> npt.NDArray[np.float32]:
         """The whole table as one ``float32`` vector, in `state_space`, for a critic that
         sees every seat: the observation vector of each seat, seat 0 first, one after
         another (a seat that sits out the deal included). It holds every hand; the order
@@ -270,7 +285,9 @@ class raw_env(AECEnv):
         tracker = self._tracker
         if tracker is None:
             raise no_deal()
-        return _np.concatenate([tracker.observation(seat) for seat in range(self.rules.players)])
+        seats = range(self.rules.players)
+        table: npt.NDArray[np.float32] = _np.concatenate([tracker.observation(s) for s in seats])
+        return table
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
         """The agent to act, step after step, until every agent has left or ``max_iter``
@@ -318,7 +335,7 @@ def _max_iter(value: object) -> int:
     return number
 
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], "int | None"]):
     """PettingZoo's wrapper that keeps calls in order, with the raw environment's errors.
 
     The raw environment already refuses, with a `briscola.errors` error, every call made
@@ -370,7 +387,12 @@ class _InOrderIterator(AECIterator):
 
 def env(
     variant: VariantId | Rules = "classic", render_mode: str | None = None, **options: Any
-) -> Any:
+) -> wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]:
     """The environment of ``variant`` in PettingZoo's ``OrderEnforcingWrapper``, raising
-    the raw environment's errors; see `raw_env` for the arguments."""
+    the raw environment's errors; see `raw_env` for the arguments.
+
+    Raises:
+        RulesError: for an unknown preset, an unknown table rule or a bad value of one, or
+            an unknown ``render_mode``.
+    """
     return _OrderEnforcing(raw_env(variant, render_mode=render_mode, **options))
