@@ -151,3 +151,23 @@ def test_pyright_accepts_the_user_script_and_rejects_the_mistakes(tmp_path: Path
     assert any("bad.py:8:" in line and "seven_swp" in line for line in lines), result.stdout
     assert any("bad.py:18:" in line for line in lines), result.stdout
     assert any("bad.py:21:" in line and "hands" in line for line in lines), result.stdout
+
+
+def test_pyright_knows_the_type_of_every_public_name_of_the_core() -> None:
+    # `--verifytypes` follows every public name to the types it mentions; the learning
+    # environments and the web table subclass untyped or loosely typed framework classes.
+    pyright = shutil.which("pyright")
+    if pyright is None:
+        pytest.skip("pyright is not installed (pip install 'briscola[dev]')")
+    result = subprocess.run(
+        [pyright, "--verifytypes", "briscola", "--ignoreexternal"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+    )
+    assert "Type completeness score" in result.stdout, result.stdout + result.stderr
+    symbols = [line for line in result.stdout.splitlines() if line.startswith("briscola.")]
+    framework = ("briscola.envs.", "briscola.web.")
+    assert [name for name in symbols if not name.startswith(framework)] == [], result.stdout

@@ -62,7 +62,12 @@ class NotationEnum(_Checked, enum.Enum, metaclass=_CheckedEnumType):
     # Members are singletons that equal nothing else, so the identity hash, computed in C,
     # serves: `Enum.__hash__` is a Python call (``hash(self._name_)``) on every dictionary
     # lookup by suit or phase.
-    __hash__ = object.__hash__
+    if TYPE_CHECKING:  # typed as a method, as the base class types it
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
 
 class NotationIntEnum(_Checked, enum.IntEnum, metaclass=_CheckedEnumType):
@@ -80,7 +85,12 @@ class OptionEnum(_Checked, enum.StrEnum, metaclass=_CheckedEnumType):
 class StateEnum(_Checked, enum.Enum, metaclass=_CheckedEnumType):
     """An enum of states: a bad value is an `InvalidStateError`."""
 
-    __hash__ = object.__hash__  # as in `NotationEnum`
+    if TYPE_CHECKING:  # typed as a method, as the base class types it
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__  # as in `NotationEnum`
 
     @classmethod
     def _error_class(cls) -> type[BriscolaError]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, NoReturn, final
+from typing import TYPE_CHECKING, Final, NoReturn, final
 
 from ._enums import NotationEnum, NotationIntEnum
 from ._quote import quote
@@ -221,7 +221,12 @@ class Card:
             return False
         return NotImplemented
 
-    __hash__ = object.__hash__
+    if TYPE_CHECKING:  # typed as a method, as the base class types it
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):

@@ -296,6 +296,12 @@ class VectorGame:
 
     decks: npt.NDArray[np.int8]
     """The decks as dealt, one row per deal (card ids, top card first; read only)."""
+    face_up: npt.NDArray[np.intp]
+    """The card turned face up under the stock (it fixes the trump suit), by deal (read
+    only)."""
+    trump_suit: npt.NDArray[np.intp]
+    """The trump suit of each deal, as a suit index (0–3, in `briscola.Suit` order; read
+    only)."""
 
     def __init__(
         self,
@@ -404,11 +410,7 @@ class VectorGame:
         self.hand_count: int = size
         """Cards in the hand of every seat that has not played to the current trick."""
         self.face_up = self._read_only(decks[:, dealt].astype(np.intp))
-        """The card turned face up under the stock (it fixes the trump suit), by deal (read
-        only)."""
         self.trump_suit = self._read_only(self.face_up // 10)
-        """The trump suit of each deal, as a suit index (0–3, in `briscola.Suit` order; read
-        only)."""
         self._trump_base = (self.trump_suit * 1600).astype(np.int16)
         # The order of the draws, one row per draw: the face-down stock from the top, the
         # face-up card last.

@@ -147,7 +147,7 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         RulesError: for a bad variant, option, seat, render mode or opponents.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -160,7 +160,9 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         **options: Any,
     ) -> None:
         self.rules: Rules = rules(variant, **options)
-        self.illegal_action = check_choice("illegal_action", illegal_action, ("ignore", "raise"))
+        self.illegal_action: str = check_choice(
+            "illegal_action", illegal_action, ("ignore", "raise")
+        )
         r = self.rules
         seats = r.seats_for(r.players - 1)
         number = as_seat(seat, seats)
@@ -170,8 +172,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"({', '.join(map(str, sorted(seats)))})"
             )
         self.seat = number
-        self.render_mode = check_render_mode(render_mode)
-        self.opponents = self._opponents(opponents)
+        self.render_mode: str | None = check_render_mode(render_mode)
+        self.opponents: list[Opponent | None] = self._opponents(opponents)
         self._players: list[Opponent | None] = list(self.opponents)
         shape = encoding.observation_shape(r)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, shape, dtype=np.float32)

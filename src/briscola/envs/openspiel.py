@@ -173,7 +173,7 @@ class BriscolaGame(pyspiel.Game):
         seed: int = given["seed"]
         dealer: int = given["dealer"]
         self.seed: int | None = seed if seed >= 0 else None
-        self.dealer = self.rules.players - 1 if dealer < 0 else dealer
+        self.dealer: int = self.rules.players - 1 if dealer < 0 else dealer
         self.rules.seats_for(self.dealer)  # a bad dealer is a RulesError now, not later
         low, high = encoding.utility_bounds(self.rules)
         info = pyspiel.GameInfo(
@@ -186,9 +186,11 @@ class BriscolaGame(pyspiel.Game):
             max_game_length=encoding.max_game_length(self.rules),
         )
         super().__init__(_GAME_TYPE, info, given)
-        self.deck_size = len(self.rules.deck)  # under a random removed 2: the 2, then 39 cards
-        self.deck_ids = frozenset(card.id for card in self.rules.deck)
-        self.flips_trump = (
+        self.deck_size: int = len(
+            self.rules.deck
+        )  # under a random removed 2: the 2, then 39 cards
+        self.deck_ids: frozenset[int] = frozenset(card.id for card in self.rules.deck)
+        self.flips_trump: bool = (
             self.rules.trump_source is TrumpSource.SEPARATE_FLIP and self.rules.trump_suit is None
         )
         """Whether a chance node turns up the trump suit before the cards are dealt."""

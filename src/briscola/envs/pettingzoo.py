@@ -87,7 +87,7 @@ class raw_env(_Env):
             an unknown ``render_mode``.
     """
 
-    metadata = {  # noqa: RUF012 - the attribute PettingZoo reads
+    metadata: dict[str, Any] = {  # noqa: RUF012 - the attribute PettingZoo reads
         "render_modes": ["human", "ansi"],
         "name": "briscola_v0",
         "is_parallelizable": False,
@@ -101,9 +101,9 @@ class raw_env(_Env):
     ) -> None:
         super().__init__()
         self.rules: Rules = rules(variant, **options)
-        self.render_mode = check_render_mode(render_mode)
+        self.render_mode: str | None = check_render_mode(render_mode)
         n = self.rules.players
-        self.possible_agents = [_agent(seat) for seat in range(n)]
+        self.possible_agents: list[str] = [_agent(seat) for seat in range(n)]
         self._seat_of = {_agent(seat): seat for seat in range(n)}
         self._zero_mask = _np.zeros(encoding.NUM_ACTIONS, dtype=_np.int8)
         shape = encoding.observation_shape(self.rules)
@@ -167,11 +167,11 @@ class raw_env(_Env):
         dealer = dealer_option(options)
         state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
         self._tracker = encoding.Tracker(state)
-        self.agents = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agents: list[str] = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
+        self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.terminations: dict[str, bool] = dict.fromkeys(self.agents, False)
+        self.truncations: dict[str, bool] = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         if state.phase is Phase.OVER:  # a deal void as dealt
             self._finish(state)

@@ -189,7 +189,7 @@ class Room:
         self.tables = tables
         self.bot_delay = bot_delay
         self.clients: set[_Client] = set()
-        self.lock = asyncio.Lock()
+        self.lock: asyncio.Lock = asyncio.Lock()
         """Held from a move until its table is saved: moves at one table are made in turn."""
         self._bots: asyncio.Task[None] | None = None
 

@@ -258,7 +258,7 @@ class TableSettings:
         """The table rules, as given to `briscola.rules`."""
         self.format = format
         """The match format's spelling (``None``: a single deal)."""
-        self.seed = secrets.randbits(64) if seed is None else seed
+        self.seed: int = secrets.randbits(64) if seed is None else seed
         """The match seed; every deal is shuffled from it."""
         self.bots: dict[int, str] = dict(bots or {})
         """Seat -> bot kind for the seats the server plays."""
@@ -354,7 +354,7 @@ class Table:
         self.match: Match = settings.new_match()
         """The match in progress (or finished)."""
         players = self.match.rules.players
-        self.id = table_id or secrets.token_urlsafe(12)
+        self.id: str = table_id or secrets.token_urlsafe(12)
         """The table's public name, part of every link."""
         if not _TABLE_ID.fullmatch(self.id):
             raise InvalidStateError("a table id is 8 to 64 letters, digits, '-' or '_'")
@@ -723,13 +723,13 @@ class Tables:
             raise RulesError("save_dir is empty: give the name of a folder")
         if not callable(clock) or not callable(bot_factory):
             raise RulesError("clock and bot_factory must be callables")
-        self.save_dir = None if save_dir is None else Path(save_dir)
+        self.save_dir: Path | None = None if save_dir is None else Path(save_dir)
         """Where tables are saved, or ``None``."""
         self.limit = limit
         """The most tables the server keeps open."""
-        self.keep_finished = _seconds("keep_finished", keep_finished)
+        self.keep_finished: float = _seconds("keep_finished", keep_finished)
         """Seconds a finished table is kept after its last move."""
-        self.keep_idle = _seconds("keep_idle", keep_idle)
+        self.keep_idle: float = _seconds("keep_idle", keep_idle)
         """Seconds an unfinished table is kept without a move."""
         self.clock = clock
         """The time now, in seconds."""
