@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine",),
     ("scoring", "views"),
     ("match",),
-    ("records", "sampling", "render", "_schemas", "serialize", "checking"),
+    ("records", "sampling", "render", "_schemas", "serialize", "checking", "_option_text"),
     ("game",),
     # Optional features, on top of the public verbs.
     ("encoding", "vector", "players", "simulation", "ray_executor", "terminal"),

@@ -12,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import math
+import operator
 import random
 import re
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import pairwise
@@ -470,6 +472,41 @@ def test_ray_takes_no_work_after_shutdown_instead_of_starting_ray_again() -> Non
         simulate("classic", _players(2), 3, seed=1, executor=executor)
 
 
+class _LockedReseeded(_Locked):
+    """A player holding a lock, which no serializer sends, with a ``with_seed``."""
+
+    def with_seed(self, seed: int) -> _LockedReseeded:
+        return _LockedReseeded()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_gives_the_library_errors_as_a_process_pool_does() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not start it")
+    with pytest.raises(RulesError, match="Ray could not start"):
+        RayExecutor(address="auto", include_dashboard=False)  # no cluster runs here
+    # A player the workers can import that answers with its moves, not one of them.
+    players = [untyped(operator.attrgetter("legal_moves")), briscola.RandomPlayer(1)]
+    with (
+        ProcessPoolExecutor(max_workers=1) as processes,
+        pytest.raises(briscola.IllegalMoveError) as in_processes,
+    ):
+        simulate("classic", players, 2, seed=1, executor=processes)
+    with RayExecutor(num_cpus=1, include_dashboard=False, log_to_driver=False) as executor:
+        with pytest.raises(briscola.IllegalMoveError) as in_ray:
+            simulate("classic", players, 2, seed=1, executor=executor)
+        assert str(in_ray.value) == str(in_processes.value)
+        with pytest.raises(RulesError, match="Ray cannot send this work to its workers"):
+            simulate("classic", [_LockedReseeded()] * 2, 2, seed=1, executor=executor)
+        slow = executor.submit(time.sleep, 30)
+        assert slow.cancel()
+        assert slow.cancelled()
+
+
 def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:
     def first(view: View) -> Move:
         return view.legal_moves[0]
@@ -479,3 +516,44 @@ def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:
         pytest.raises(RulesError, match=r"player 0 .* cannot be sent to a process pool"),
     ):
         simulate("classic", [first, RandomPlayer(1)], 2, seed=1, executor=processes)
+
+
+class _FailsOnce:
+    """Raises on its first move of the run, then plays on."""
+
+    def __init__(self) -> None:
+        self.failed = False
+
+    def with_seed(self, seed: int) -> _FailsOnce:
+        return self  # one player over every game
+
+    def __call__(self, view: briscola.View) -> briscola.Move:
+        if not self.failed:
+            self.failed = True
+            raise ValueError("a broken player")
+        return view.legal_moves[0]
+
+
+class _Counting:
+    def __init__(self) -> None:
+        self.moves = 0
+        self.lock = threading.Lock()
+
+    def with_seed(self, seed: int) -> _Counting:
+        return self  # one count over every game
+
+    def __call__(self, view: briscola.View) -> briscola.Move:
+        with self.lock:
+            self.moves += 1
+        return view.legal_moves[0]
+
+
+def test_a_failing_game_cancels_the_games_not_yet_started() -> None:
+    counting = _Counting()
+    with (
+        ThreadPoolExecutor(max_workers=1) as pool,
+        pytest.raises(ValueError, match="a broken player"),
+    ):
+        simulate("classic", [_FailsOnce(), counting], 40, seed=1, executor=pool, chunk=1)
+    # The worker may have started one more chunk before the failure was seen; not 39.
+    assert counting.moves <= 2 * 20

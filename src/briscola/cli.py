@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
+from ._option_text import parse_option
 from ._quote import number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
@@ -342,11 +343,7 @@ def play_match_demo(
 
 
 def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``, read as the web lobby reads it (`briscola.web.tables.parse_option`)."""
-    # The lobby's reader needs nothing of the web extra; loaded here, it costs nothing to
-    # the commands without options.
-    from .web.tables import parse_option
-
+    """``NAME=VALUE``, read as the web lobby and OpenSpiel read it."""
     try:
         name, value = parse_option(text)
     except RulesError as error:

@@ -21,7 +21,7 @@ import contextlib
 import importlib
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any
 
 from ._quote import quote, reason
@@ -52,6 +52,36 @@ def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
     return fn(*args, **kwargs)
 
 
+class _RayFuture(Future[Any]):
+    """The future of one Ray task: cancelling it cancels the task, and the task's error
+    arrives as the exception it raised, as a process pool gives it."""
+
+    def __init__(self, ray: Any, reference: Any) -> None:
+        super().__init__()
+        self._ray = ray
+        self._reference = reference
+        reference.future().add_done_callback(self._settle)
+
+    def cancel(self) -> bool:
+        cancelled = super().cancel()
+        if cancelled:
+            with contextlib.suppress(Exception):  # the task may have ended meanwhile
+                self._ray.cancel(self._reference)
+        return cancelled
+
+    def _settle(self, task: Future[Any]) -> None:
+        try:
+            result = task.result()
+        except BaseException as error:
+            # Ray wraps what the task raised, its text holding the worker's traceback.
+            cause = getattr(error, "cause", None)
+            with contextlib.suppress(InvalidStateError):  # cancelled meanwhile
+                self.set_exception(cause if isinstance(cause, BaseException) else error)
+        else:
+            with contextlib.suppress(InvalidStateError):
+                self.set_result(result)
+
+
 class RayExecutor(Executor):
     """An executor that runs each submitted call as a Ray task.
 
@@ -63,8 +93,9 @@ class RayExecutor(Executor):
 
     Raises:
         ModuleNotFoundError: if Ray is not installed (``pip install 'briscola[ray]'``).
-        RulesError: if ``address`` is not text or ``None``, or Ray refuses
-            ``init_options`` (an unknown name, a negative number of CPUs, ...).
+        RulesError: if ``address`` is not text or ``None``, Ray refuses ``init_options``
+            (an unknown name, a negative number of CPUs, ...), or no Ray cluster answers
+            at ``address``.
 
     When this executor started Ray, `shutdown` (or leaving a ``with`` block) stops it.
     """
@@ -79,7 +110,7 @@ class RayExecutor(Executor):
             if self._owns:
                 try:
                     ray.init(address=address, **init_options)
-                except (*_FOREIGN, RuntimeError) as error:  # how Ray refuses its options
+                except (*_FOREIGN, RuntimeError, ConnectionError) as error:  # Ray's refusals
                     raise RulesError(f"Ray could not start: {reason(error)}") from None
             self._remote = ray.remote(_call)
             resources = ray.cluster_resources()
@@ -89,15 +120,25 @@ class RayExecutor(Executor):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """Run ``fn(*args, **kwargs)`` as a Ray task; its result arrives in the future.
 
+        Cancelling the future cancels the task, and the task's error is raised by the
+        future's ``result()`` as the task raised it.
+
         Raises:
             RuntimeError: after `shutdown`, as every `concurrent.futures.Executor` does.
+            RulesError: if Ray cannot serialize the call (a player holding a lock, say).
         """
         if self._shut:
             # A Ray task would start a new local Ray that no one stops.
             raise RuntimeError("cannot schedule new futures after shutdown")
-        reference = self._remote.remote(fn, args, kwargs)
-        future: Future[Any] = reference.future()
-        return future
+        try:
+            reference = self._remote.remote(fn, args, kwargs)
+        except TypeError as error:  # how Ray refuses what it cannot serialize
+            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            raise RulesError(
+                "Ray cannot send this work to its workers: something in it cannot be "
+                f"serialized (a lock, an open file, ...): {quote(first, 200)}"
+            ) from None
+        return _RayFuture(self._ray, reference)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Take no more work, and stop Ray if this executor started it."""

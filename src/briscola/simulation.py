@@ -370,7 +370,11 @@ def simulate(
                 _cancel(futures)
                 raise
             for start, stop, future in futures:
-                part = future.result()
+                try:
+                    part = future.result()
+                except BaseException:  # a player failed, or Ctrl-C: the rest is not wanted
+                    _cancel(futures)
+                    raise
                 if not _played(part, start, stop):
                     _cancel(futures)
                     raise RulesError(

@@ -348,6 +348,19 @@ def test_options_read_numbers_of_ascii_digits_only_and_refuse_any_other(text: st
     assert parse_options("win_threshold:+65; a:-3") == {"win_threshold": 65, "a": -3}
 
 
+def test_options_read_values_as_the_command_line_does() -> None:
+    # One reader of option text: a list for signal_tokens, yes/no for a rule taking a bool.
+    text = "signals:yes; signal_tokens:ACE, KING; seven_swap:off"
+    assert parse_options(text) == {
+        "signals": True,
+        "signal_tokens": ("ACE", "KING"),
+        "seven_swap": False,
+    }
+    game = pyspiel.load_game("briscola", {"variant": "classic-4", "options": text})
+    assert isinstance(game, BriscolaGame)
+    assert game.rules.signal_tokens == ("ACE", "KING")
+
+
 @pytest.mark.parametrize(
     "params",
     [{"seed": 2**40}, {"seed": 2**31}, {"seed": -2}, {"dealer": -(2**40)}, {"dealer": -2}],

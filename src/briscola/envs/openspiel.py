@@ -37,12 +37,12 @@ Needs ``pip install 'briscola[openspiel]'``.
 
 from __future__ import annotations
 
-import re
 from numbers import Real
 from typing import Any, Final, cast
 
 from .._engine import deal_from
 from .._numbers import whole_number
+from .._option_text import option_value
 from .._quote import quote
 from ..cards import Card, Suit
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
@@ -88,22 +88,22 @@ _GAME_TYPE = pyspiel.GameType(
 _CARDS = 40
 _INT_MAX: Final = 2**31 - 1
 """The largest value of an OpenSpiel integer parameter (a C++ ``int``)."""
-# ASCII digits only: int() refuses some of what str.isdigit() takes ("²"), and reads other
-# scripts' digits as numbers no one meant.
-_WHOLE: Final = re.compile(r"[+-]?[0-9]+")
-_MAX_DIGITS: Final = 18
-"""No table rule takes a number this long; int() of a huge string is slow, then refused."""
 
 
 def parse_options(text: str) -> dict[str, object]:
-    """Table rules from ``"name:value;name:value"`` (the ``options`` parameter).
+    """Table rules from ``"name:value;name:value"`` (the ``options`` parameter), each value
+    read as the command line's ``--option`` reads it: ``true``/``false`` (and ``yes``/``no``
+    for a rule that takes a bool), ``none``, whole numbers, and a comma-separated list for
+    ``signal_tokens``.
 
     Raises:
-        RulesError: for a pair without ``:``, or a number too long to be a table rule's.
+        RulesError: for text without a name before a ``:``.
 
     Examples:
         >>> parse_options("seven_swap:true; win_threshold:65; trump_suit:none")
         {'seven_swap': True, 'win_threshold': 65, 'trump_suit': None}
+        >>> parse_options("signals:yes; signal_tokens:ACE,KING")
+        {'signals': True, 'signal_tokens': ('ACE', 'KING')}
     """
     if type(text) is not str:
         raise RulesError(
@@ -114,23 +114,9 @@ def parse_options(text: str) -> dict[str, object]:
         if not pair.strip():
             continue
         name, sep, raw = pair.partition(":")
-        if not sep:
+        if not sep or not name.strip():
             raise RulesError(f"options: expected name:value, not {pair.strip()[:40]!r}")
-        value = raw.strip()
-        lowered = value.lower()
-        parsed: object = value
-        if lowered in ("true", "false"):
-            parsed = lowered == "true"
-        elif lowered == "none":
-            parsed = None
-        elif _WHOLE.fullmatch(value):
-            if len(value.lstrip("+-")) > _MAX_DIGITS:
-                raise RulesError(
-                    f"options: the number for {name.strip()[:40]!r} is too long "
-                    f"({len(value)} characters)"
-                )
-            parsed = int(value)
-        options[name.strip()] = parsed
+        options[name.strip()] = option_value(raw.strip(), name.strip())
     return options
 
 

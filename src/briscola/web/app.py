@@ -34,9 +34,10 @@ from typing import Any
 
 from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
 from .._numbers import real_number
+from .._option_text import option_value
 from .._quote import quote
 from ..rules import check_flag
-from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, option_value
+from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings
 
 try:
     from starlette.applications import Starlette

@@ -19,10 +19,9 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, NamedTuple, cast, get_type_hints
+from typing import Any, NamedTuple, cast
 
 from .. import (
-    OPTIONS,
     VARIANTS,
     BriscolaError,
     IllegalMoveError,
@@ -47,11 +46,10 @@ from .. import (
 )
 from .._deal import check_seed, derived_seed
 from .._numbers import real_number, seat_number
+from .._option_text import parse_option
 from .._quote import number_text, quote
-from ..match import MatchOptions
 from ..players import BOTS
 from ..rules import (
-    MATCH_OPTIONS,
     VariantId,
     _normalize_value,
     _normalize_variant,
@@ -93,69 +91,6 @@ KEEP_IDLE = 86400.0
 """Seconds an unfinished table is kept by default without a move: a day."""
 
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    """Read a table rule or match option written ``NAME=VALUE``: the one reader of the
-    command line's ``--option`` and of the lobby's text, so that both read it alike.
-
-    Spaces around the name and the value are dropped, and the value is read by
-    `option_value`.
-
-    Raises:
-        RulesError: if ``text`` is not text with a name before an ``=``.
-
-    Examples:
-        >>> parse_option("seven_swap=yes"), parse_option("win_threshold=71")
-        (('seven_swap', True), ('win_threshold', 71))
-        >>> parse_option("signal_tokens=ACE,KING")
-        ('signal_tokens', ('ACE', 'KING'))
-    """
-    if not isinstance(text, str):
-        raise RulesError(f"a table rule is text NAME=VALUE, not {type(text).__name__}")
-    name, sep, raw = text.partition("=")
-    if not sep or not name.strip():
-        raise RulesError(f"write a table rule as NAME=VALUE, not {text[:40]!r}")
-    name = name.strip()
-    return name, option_value(raw.strip(), name)
-
-
-_TRUE: Final = frozenset({"true", "yes", "on", "1"})
-_FALSE: Final = frozenset({"false", "no", "off", "0"})
-_WHOLE: Final = re.compile(r"[+-]?[0-9]{1,9}")
-
-
-def option_value(raw: object, name: str | None = None) -> object:
-    """The value of option ``name`` as `briscola.rules` and `briscola.new_match` take it,
-    from text (anything else, such as a JSON value, is kept as it is).
-
-    For an option that takes a bool, ``true``/``false``, ``yes``/``no``, ``on``/``off`` and
-    ``1``/``0`` in any letter case; otherwise ``true`` and ``false`` are bools, ``none`` is
-    ``None``, a whole number of up to nine digits is an int, and for an option that takes
-    a tuple (``signal_tokens``) the text is a comma-separated list. Anything else is passed
-    on as text, for `briscola.rules` to read or refuse.
-    """
-    if not isinstance(raw, str):
-        return raw
-    lowered = raw.lower()
-    if name in _BOOL_OPTIONS and lowered in _TRUE | _FALSE:
-        return lowered in _TRUE
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered == "none":
-        return None
-    if _WHOLE.fullmatch(raw):
-        return int(raw)
-    if name in _TUPLE_OPTIONS:
-        return tuple(part.strip() for part in raw.split(","))  # signal_tokens=ACE,KING
-    return raw
-
-
-_BOOL_OPTIONS: Final = frozenset(
-    [name for name, info in OPTIONS.items() if info.kind is bool]
-    + [name for name in MATCH_OPTIONS if get_type_hints(MatchOptions)[name] is bool]
-)
-_TUPLE_OPTIONS: Final = frozenset(name for name, info in OPTIONS.items() if info.kind is tuple)
 
 
 def parse_bots(text: str, players: int) -> dict[int, str]:
