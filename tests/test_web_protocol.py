@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
+import socket
 import threading
 import time
 from typing import Any
@@ -366,6 +368,89 @@ def test_the_served_app_says_why_it_refuses_a_long_message() -> None:
             assert closed.value.rcvd.code == 1009
 
 
+def _closed_within(sock: socket.socket, seconds: float, *, trickle: bytes = b"") -> bool:
+    """Whether the server closes ``sock`` within ``seconds``, while it sends ``trickle`` a
+    byte at a time, every tenth of a second."""
+    sock.settimeout(0.1)
+    deadline = time.monotonic() + seconds
+    sent = 0
+    while time.monotonic() < deadline:
+        try:
+            if sock.recv(4096) == b"":
+                return True
+        except TimeoutError:
+            pass
+        except ConnectionError:
+            return True
+        if sent < len(trickle):
+            with contextlib.suppress(OSError):
+                sock.sendall(trickle[sent : sent + 1])
+            sent += 1
+    return False
+
+
+class _Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def test_a_request_that_does_not_arrive_in_time_is_cut_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A connection that says nothing, or a head sent a byte at a time, would otherwise hold
+    # one of the server's connections for ever; enough of them lock every visitor out.
+    from websockets.sync.client import connect
+
+    monkeypatch.setattr(web_app, "REQUEST_TIMEOUT", 0.5)
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=11))
+    with live_server(tables) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as silent:
+            assert _closed_within(silent, 3)
+        with socket.create_connection(("127.0.0.1", port)) as slow:
+            head = b"GET /api/presets HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"a" * 200
+            assert _closed_within(slow, 3, trickle=head)
+        with socket.create_connection(("127.0.0.1", port)) as body:
+            body.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{")
+            body.settimeout(3)
+            assert body.recv(4096).startswith(b"HTTP/1.1 408 ")
+        errors = _Errors()
+        logging.getLogger("uvicorn.error").addHandler(errors)  # uvicorn's, not propagated
+        with socket.create_connection(("127.0.0.1", port)) as dropped:
+            dropped.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{")
+        time.sleep(0.3)  # a client gone in the middle of its body is no error of the server's
+        logging.getLogger("uvicorn.error").removeHandler(errors)
+        assert errors.messages == []
+        with socket.create_connection(("127.0.0.1", port)) as kept:
+            request = b"GET /api/presets HTTP/1.1\r\nHost: x\r\n\r\n"
+            kept.sendall(request)
+            kept.settimeout(3)
+            assert kept.recv(65536).startswith(b"HTTP/1.1 200 ")
+            time.sleep(0.2)
+            kept.sendall(request)  # a second request on the kept-alive connection
+            assert kept.recv(65536).startswith(b"HTTP/1.1 200 ")
+        url = base.replace("http", "ws", 1) + f"/ws/{table.id}"
+        with connect(url, open_timeout=5) as ws:
+            time.sleep(1.5)  # an open WebSocket has nothing more to send in time
+            ws.send(json.dumps({"type": "hello", "token": table.tokens[0]}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "table"
+
+
+def test_the_lobby_answers_503_when_every_table_is_in_play() -> None:
+    tables = Tables(limit=1)
+    tables.create(TableSettings("classic", seed=1))
+    client = TestClient(create_app(tables))
+    response = client.post("/api/tables", json={"variant": "classic"})
+    assert response.status_code == 503
+    assert response.headers["retry-after"] == "60"
+    assert response.json()["error"] == "this server already has 1 tables in play: try again later"
+
+
 def test_an_oversized_message_closes_the_connection(served: Any) -> None:
     client, table, _ = served
     with client.websocket_connect(f"/ws/{table.id}") as ws:
@@ -561,7 +646,7 @@ def test_the_lobby_opens_tables_past_the_limit_once_old_ones_are_finished() -> N
         second = client.post("/api/tables", json={"variant": "classic"})
         assert (first.status_code, second.status_code) == (201, 201)
         full = client.post("/api/tables", json={"variant": "classic"})
-        assert full.status_code == 400
+        assert full.status_code == 503
         assert "already has 2 tables in play" in full.json()["error"]
         table = tables.get(first.json()["table"])
         assert table is not None
@@ -582,7 +667,7 @@ def test_the_lobby_opens_tables_past_the_limit_once_old_ones_are_finished() -> N
         assert client.get(f"/t/{table.id}").status_code == 404
         assert {t.id for t in tables} == {second.json()["table"], third.json()["table"]}
         # No table has finished now, so the lobby is full again until one is abandoned.
-        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 400
+        assert client.post("/api/tables", json={"variant": "classic"}).status_code == 503
         clock.now += 7200
         assert client.post("/api/tables", json={"variant": "classic"}).status_code == 201
         assert len(tables) == 1

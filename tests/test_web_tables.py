@@ -248,6 +248,9 @@ def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
         path.write_text(damaged, encoding="utf-8")
         with pytest.raises(InvalidStateError, match=f"cannot read the saved table {path.name}"):
             Tables(tmp_path).load()
+    path.write_text('{"format": 2, "id": 3}', encoding="utf-8")
+    with pytest.raises(InvalidStateError, match="saved in format 2 by another version"):
+        Tables(tmp_path).load()
     over = Tables().create(TableSettings("classic", seed=1))
     play_some(over, 40)  # a single deal: the match is over
     value = over.to_json()
@@ -585,6 +588,40 @@ def test_a_save_folder_that_is_a_file_is_named_as_such(
     assert taken.read_text(encoding="utf-8") == "notes"
 
 
+def test_a_save_that_fails_names_the_table_file_not_the_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", seed=1))
+    saved = tmp_path / f"{table.id}.json"
+
+    def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(30, "Read-only file system", str(tmp_path / ".x.json.tmp"))
+
+    monkeypatch.setattr("tempfile.mkstemp", read_only)
+    with pytest.raises(OSError, match="Read-only file system") as refused:
+        tables.save(table)
+    assert refused.value.filename == str(saved)
+    assert refused.value.strerror == "Read-only file system"
+    monkeypatch.undo()
+
+    def cannot_replace(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device", str(source), str(target))
+
+    monkeypatch.setattr("os.replace", cannot_replace)
+    with pytest.raises(OSError, match="No space left on device") as full:
+        tables.save(table)
+    assert full.value.filename == str(saved)
+    assert [path.name for path in tmp_path.iterdir()] == [saved.name]  # no temporary left
+
+
+def test_a_negative_deal_number_is_refused_as_such() -> None:
+    table = Table(TableSettings("classic", seed=1))
+    with pytest.raises(RulesError, match="deal must be a whole number from 0, not -1"):
+        table.play(0, "AD", ply=0, deal=-1)
+    assert table.moves == []
+
+
 def test_create_keeps_no_table_it_could_not_save(tmp_path: Path) -> None:
     folder = tmp_path / "tables"
     tables = Tables(folder)
@@ -835,7 +872,9 @@ def test_serve_bounds_request_heads_and_its_shutdown(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(uvicorn, "Server", Recorder)
     server.serve(TableSettings("classic", seed=1), port=0, echo=lambda line: None)
     (config,) = configs
-    assert config.http == "h11"
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    assert issubclass(config.http, H11Protocol)  # h11, timing each request's head
     assert config.h11_max_incomplete_event_size == server.MAX_HEAD
     assert config.timeout_graceful_shutdown == server.SHUTDOWN_TIMEOUT
 

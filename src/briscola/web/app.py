@@ -37,11 +37,11 @@ from .._numbers import real_number
 from .._option_text import option_value
 from .._quote import quote
 from ..rules import check_flag
-from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings
+from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, TablesFull
 
 try:
     from starlette.applications import Starlette
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import FileResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
@@ -59,6 +59,7 @@ __all__ = [
     "MAX_MESSAGE",
     "MAX_SPECTATORS",
     "MAX_TABS",
+    "REQUEST_TIMEOUT",
     "SEND_TIMEOUT",
     "SWEEP_EVERY",
     "Room",
@@ -89,6 +90,10 @@ MAX_BOT_DELAY = 60.0
 """The longest a bot may wait before each of its moves, in seconds."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of the tables whose time is up, by default."""
+REQUEST_TIMEOUT = 10.0
+"""Seconds a client has to send a request's line and headers, and then its body: a
+connection that sends nothing, or sends a request a byte at a time, is closed rather than
+left holding one of the server's connections."""
 SEND_TIMEOUT = 10.0
 """Seconds a message may wait for a client to take it; a client that reads nothing for
 that long (its connection's buffers full) is disconnected."""
@@ -365,13 +370,22 @@ def create_app(
         if not lobby:
             return JSONResponse({"error": "this server has no lobby"}, 404)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return JSONResponse({"error": "the request is too long"}, 413)
+        try:
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > MAX_BODY:
+                        return JSONResponse({"error": "the request is too long"}, 413)
+        except TimeoutError:
+            return JSONResponse({"error": "the request took too long to arrive"}, 408)
+        except ClientDisconnect:  # no one is left to answer
+            return Response(status_code=400)
         try:
             settings = _settings(bytes(body))
             table = tables.create(settings)
+        except TablesFull as error:
+            await forget_dropped()
+            return JSONResponse({"error": str(error)}, 503, headers={"Retry-After": "60"})
         except BriscolaError as error:
             await forget_dropped()
             return JSONResponse({"error": str(error)[:400]}, 400)

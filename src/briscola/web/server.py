@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 import socket
 from collections.abc import Callable
@@ -14,7 +16,8 @@ from .tables import KEEP_FINISHED, KEEP_IDLE, MAX_TABLES, Table, Tables, TableSe
 __all__ = ["MAX_HEAD", "SHUTDOWN_TIMEOUT", "STALLED_TIMEOUT", "config", "links", "serve"]
 
 MAX_HEAD = 16 * 1024
-"""The longest request line and headers the server reads, in bytes."""
+"""The most bytes of a request's line and headers the server holds while waiting for the
+rest of them (a head that arrives whole in one read is bounded by the read, 256 KiB)."""
 STALLED_TIMEOUT = 60.0
 """Seconds after which the system drops a connection whose client takes nothing it is
 sent (on Linux)."""
@@ -143,12 +146,64 @@ def config(app: Any, *, host: str, port: int) -> Any:
         server_header=False,
         log_level="warning",
         limit_concurrency=2000,
-        # h11 bounds a request's head (httptools reads headers of any size into memory).
-        http="h11",
+        # h11 bounds a request's head (httptools reads headers of any size into memory),
+        # and this protocol gives each head REQUEST_TIMEOUT seconds to arrive.
+        http=_timed_protocol(),
         h11_max_incomplete_event_size=MAX_HEAD,
         # A stop waits this long for the connections to close, then cuts them.
         timeout_graceful_shutdown=SHUTDOWN_TIMEOUT,
     )
+
+
+@functools.cache
+def _timed_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, closing a connection whose request head has not arrived
+    within `REQUEST_TIMEOUT` seconds of its opening or of the previous response.
+
+    uvicorn only times a kept-alive connection until its first byte, so a client that sends
+    nothing on a new connection, or one byte now and then, would hold it for ever; enough
+    of them fill the server's connections and every page load gets 503.
+    """
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    from . import app
+
+    class TimedH11Protocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._wait_for_head()
+
+        def on_response_complete(self) -> None:
+            self._wait_for_head()  # first: a pipelined request read next stops the wait
+            super().on_response_complete()
+
+        def handle_events(self) -> None:
+            scope = self.scope
+            super().handle_events()
+            if self.scope is not scope:  # a new request's head was read (or an upgrade)
+                self._stop_waiting()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_waiting()
+            super().connection_lost(exc)
+
+        def _wait_for_head(self) -> None:
+            self._stop_waiting()
+            self._deadline = self.loop.call_later(app.REQUEST_TIMEOUT, self._too_slow)
+
+        def _stop_waiting(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return TimedH11Protocol
 
 
 def _check_address(host: object, port: object) -> None:

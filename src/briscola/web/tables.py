@@ -69,10 +69,17 @@ __all__ = [
     "Table",
     "TableSettings",
     "Tables",
+    "TablesFull",
     "make_bot",
     "parse_bots",
     "parse_option",
 ]
+
+
+class TablesFull(RulesError):
+    """`Tables.create` refused a table because the server has as many as it holds, every
+    one in play: a state that passes, so the lobby answers 503 rather than 400."""
+
 
 Player = Callable[[View], Move]
 """A bot: any callable that takes a seat's `View` and returns one of its legal moves."""
@@ -362,6 +369,8 @@ class Table:
         """
         if type(deal) is not int:
             raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
+        if deal < 0:
+            raise RulesError(f"deal must be a whole number from 0, not {number_text(deal)}")
         if deal != self.deal_number:
             raise IllegalMoveError(
                 f"that move was meant for deal {number_text(deal + 1)}, but deal "
@@ -567,8 +576,13 @@ class Table:
         Raises:
             InvalidStateError: if the file is not a saved table or a move does not replay.
         """
-        if not isinstance(value, Mapping) or value.get("format") != SAVE_FORMAT:
+        if not isinstance(value, Mapping) or "format" not in value:
             raise InvalidStateError("not a saved briscola table")
+        if value["format"] != SAVE_FORMAT:
+            raise InvalidStateError(
+                f"a table saved in format {quote(value['format'], 20)} by another version of "
+                f"briscola: this version reads format {SAVE_FORMAT}"
+            )
         tokens = value.get("tokens")
         moves = value.get("moves")
         table_id = value.get("id")
@@ -689,8 +703,9 @@ class Tables:
         At `limit` tables, the table that finished longest ago is dropped to make room.
 
         Raises:
-            RulesError: for bad settings, or when the server already has `limit` tables
-                and none of them has finished.
+            TablesFull: when the server already has `limit` tables and none of them has
+                finished.
+            RulesError: for bad settings.
             OSError: if the table cannot be saved to `save_dir` (a full disk, a folder
                 made read-only); the table is not opened.
         """
@@ -698,7 +713,7 @@ class Tables:
         if len(self._tables) >= self.limit:
             finished = [table for table in self._tables.values() if table.over]
             if not finished:
-                raise RulesError(
+                raise TablesFull(
                     f"this server already has {self.limit} tables in play: try again later"
                 )
             self.drop(min(finished, key=lambda table: self._last_move[table.id]).id)
@@ -870,14 +885,26 @@ def _seconds(name: str, value: object) -> float:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as error:
+        raise _naming(error, path) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise _naming(error, path) from None
         raise
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """``error`` about ``path``: the temporary file's random name means nothing to a reader."""
+    return OSError(error.errno, error.strerror, str(path))
