@@ -588,12 +588,17 @@ def test_a_save_folder_that_is_a_file_is_named_as_such(
     assert taken.read_text(encoding="utf-8") == "notes"
 
 
+def _saved_table(folder: Path) -> tuple[Tables, Table, Path]:
+    """Tables saved to ``folder``, a new table among them, and the table's file."""
+    tables = Tables(folder)
+    table = tables.create(TableSettings("classic", seed=1))
+    return tables, table, folder / f"{table.id}.json"
+
+
 def test_a_save_that_fails_names_the_table_file_not_the_temporary_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables = Tables(tmp_path)
-    table = tables.create(TableSettings("classic", seed=1))
-    saved = tmp_path / f"{table.id}.json"
+    tables, table, saved = _saved_table(tmp_path)
 
     def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
         raise OSError(30, "Read-only file system", str(tmp_path / ".x.json.tmp"))
@@ -638,9 +643,7 @@ def test_create_keeps_no_table_it_could_not_save(tmp_path: Path) -> None:
 def test_drop_forgets_a_table_whose_files_cannot_be_deleted(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    tables = Tables(tmp_path)
-    table = tables.create(TableSettings("classic", seed=1))
-    saved = tmp_path / f"{table.id}.json"
+    tables, table, saved = _saved_table(tmp_path)
     saved.unlink()
     saved.mkdir()  # a folder where the file was: it cannot be unlinked as a file
     assert tables.drop(table.id) is table

@@ -486,6 +486,57 @@ def test_schema_refuses_an_unknown_name() -> None:
         schema("nope")
 
 
+def _schema_refuses(kind: str, document: JSON) -> bool:
+    return not Draft202012Validator(schema(kind), registry=registry()).is_valid(document)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        # A match score's lists: one number per seat (2 to 6), no negative count.
+        {"totals": [], "game_points": [], "card_points": [], "deals_won": []},
+        {"card_points": [-5, 0]},
+        {"deals_won": [0, -1]},
+        {"deals_played": -3},
+    ],
+)
+def test_loads_refuses_the_match_scores_the_schema_refuses(document: JSON) -> None:
+    standing = {
+        "type": "match_score",
+        "format": 1,
+        "totals": [0, 0],
+        "game_points": [0, 0],
+        "card_points": [0, 0],
+        "deals_won": [0, 0],
+        "deals_played": 0,
+        "winners": [],
+        "final": False,
+    }
+    assert not _schema_refuses("match_score", standing)
+    loads(json.dumps(standing))
+    tampered = {**standing, **document}
+    assert _schema_refuses("match_score", tampered)
+    with pytest.raises(InvalidNotationError, match=r"document\.(totals|card_points|deals_)"):
+        loads(json.dumps(tampered))
+
+
+def test_loads_and_the_schemas_agree_on_formats_options_and_point_bids() -> None:
+    record = json.loads(dumps(MatchRecord.from_state(briscola.new_match("classic", seed=1))))
+    for spelling in ("best_of(03)", " best_of(3)", "best_of(4)", "cumulative_points(61)"):
+        tampered = {**record, "match_format": spelling}
+        assert _schema_refuses("match_record", tampered), spelling
+        with pytest.raises(InvalidNotationError, match="match_format"):
+            loads(json.dumps(tampered))
+    rules_document = {"type": "rules", "format": 1, "variant": "chiamata"}
+    assert _schema_refuses("rules", {**rules_document, "options": {"auction": None}})
+    with pytest.raises(InvalidNotationError, match="auction=None is not valid"):
+        loads(json.dumps({**rules_document, "options": {"auction": None}}))
+    for target in (0, 60, 121, 1000):  # well-formed bids, never legal: written and read
+        text = dumps(briscola.parse_move(f"points {target}"))
+        assert not _schema_refuses("move", json.loads(text))
+        assert str(loads(text)) == f"points {target}"
+
+
 def test_the_match_schema_refuses_tampered_documents() -> None:
     document = json.loads(dumps(finished("classic")))
     validator = Draft202012Validator(schema("match"), registry=registry())
@@ -513,7 +564,17 @@ def _view_document() -> JSON:
     [
         (lambda d: d["tricks"][0]["seats"].append(0), "one seat per card"),
         (lambda d: d["tricks"][0]["seats"].extend([0, 1, 2]), "more than 6 seats"),
-        (lambda d: d.update(tricks=d["tricks"] * 5), "more than 40 tricks"),
+        (lambda d: d.update(tricks=d["tricks"] * 5), "more than 20 tricks"),
+        (lambda d: d["tricks"][0].update(seats=[1, 1, 2, 3]), "a seat plays once to a trick"),
+        (
+            lambda d: d.update(
+                hand=["AD", "2D", "3D", "4D", "5D", "6D", "7D", "JD", "QD", "KD", "AC"]
+            ),
+            "more than 10 cards",
+        ),
+        (lambda d: d.update(hand_sizes=[11, 3, 3, 3]), "is not from 0 to 10"),
+        (lambda d: d.update(stock_size=35), "is not from 0 to 34"),
+        (lambda d: d.update(received=["AD"] * 41), "more than 40 cards"),
         (lambda d: d.update(legal_moves=["AD"] * 201), "more than 200 moves"),
         (lambda d: d["hands"].append(None), "one entry per seat"),
         (lambda d: d["hand_sizes"].append(0), "one entry per seat"),
@@ -521,9 +582,15 @@ def _view_document() -> JSON:
     ],
 )
 def test_a_view_with_extra_entries_is_refused(change: Any, words: str) -> None:
+    text = _tampered(_view_document(), change)
     with pytest.raises(InvalidNotationError) as raised:
-        loads(_tampered(_view_document(), change))
+        loads(text)
     assert words in str(raised.value)
+    # The schema states the same limits, for clients that check documents with it (but for
+    # the number of seats, which depends on the variant).
+    if words != "one entry per seat":
+        validator = Draft202012Validator(schema("view"), registry=registry())
+        assert not validator.is_valid(json.loads(text))
 
 
 def test_a_state_with_a_seventh_hand_is_refused() -> None:

@@ -34,6 +34,14 @@ _CARD: Final = {"$ref": _MOVE + "card"}
 _CARDS: Final = {"$ref": _MOVE + "cards"}
 _SUIT: Final = {"$ref": _MOVE + "suit"}
 _NULL: Final = {"type": "null"}
+# Bounds over every preset (no table rule raises them), which the view's schema states and
+# `loads` checks alike.
+MAX_HAND: Final = max(r.hand_size for r in VARIANTS.values())
+MAX_STOCK: Final = max(len(r.deck) - r.players * r.hand_size for r in VARIANTS.values())
+MAX_TRICKS: Final = max(len(r.deck) // r.players for r in VARIANTS.values())
+MAX_REMOVED: Final = max(len(r.removed) for r in VARIANTS.values())
+MAX_RECEIVED: Final = 40
+"""A seat may receive a card again after an exchange; no deal gives one more cards."""
 _OPTION_SCHEMAS: Final[dict[str, Any]] = rules_schema()["properties"]  # type: ignore[assignment]
 _RULES: Final = {
     "description": "The variant and table rules.",
@@ -93,7 +101,7 @@ def _move_schema() -> JSON:
     card = rank + suit
     tokens = "|".join(SIGNAL_TOKENS)
     notation = (
-        f"^(?:{card}|swap {card}|bid {rank}|points (?:6[1-9]|[7-9][0-9]|1[01][0-9]|120)|pass"
+        f"^(?:{card}|swap {card}|bid {rank}|points (?:0|-?[1-9][0-9]*)|pass"
         f"|suit {suit}|call {card}|declare has {card}|declare lacks {card}|declare weak hand"
         f"|declare strong hand|signal (?:{tokens})|show hand)$"
     )
@@ -142,7 +150,8 @@ def _move_schema() -> JSON:
         "move": {
             "title": "Move notation",
             "description": 'A move in its notation: a card code (Play), "swap 7C" (SwapTrump), '
-            '"bid K" (Bid), "points 65" (BidPoints, 61 to 120), "pass", "suit C" (NameSuit), '
+            '"bid K" (Bid), "points 65" (BidPoints, legal from 61 to 120), "pass", '
+            '"suit C" (NameSuit), '
             '"call KD" (NameCard), "declare has AC", "declare lacks AC", "declare weak hand", '
             '"declare strong hand" (Declare), "signal ACE" (Signal, a token of rules §3.5) or '
             '"show hand" (ShowHand).',
@@ -316,7 +325,7 @@ def _state_schema() -> JSON:
             },
             "phase": {"description": "The stage of the deal.", "$ref": _MOVE + "phase"},
             "turn": _or_null(_SEAT, "The seat to act; null once the deal is over."),
-            "hands": _per_seat({**_CARDS, "maxItems": 10}, "Each seat's hand."),
+            "hands": _per_seat({**_CARDS, "maxItems": MAX_HAND}, "Each seat's hand."),
             "trick": {
                 "description": "The cards of the current trick, in play order.",
                 **_CARDS,
@@ -340,13 +349,14 @@ def _view_fields() -> dict[str, JSON]:
             "items": {"type": "array", "items": _SEAT, "minItems": 1, "maxItems": 3},
             "maxItems": 6,
         },
-        "hand": {"description": "This seat's hand.", **_CARDS, "maxItems": 10},
+        "hand": {"description": "This seat's hand.", **_CARDS, "maxItems": MAX_HAND},
         "hands": _per_seat(
-            {"anyOf": [{**_CARDS, "maxItems": 10}, _NULL]},
+            {"anyOf": [{**_CARDS, "maxItems": MAX_HAND}, _NULL]},
             "Every hand this seat can see; null for a hidden hand.",
         ),
         "hand_sizes": _per_seat(
-            {"type": "integer", "minimum": 0, "maximum": 10}, "How many cards each seat holds."
+            {"type": "integer", "minimum": 0, "maximum": MAX_HAND},
+            "How many cards each seat holds.",
         ),
         "known_cards": _per_seat(_CARDS, "Cards every seat knows to be in each hand."),
         "shown": {
@@ -360,7 +370,11 @@ def _view_fields() -> dict[str, JSON]:
             },
             "maxItems": 12,
         },
-        "removed": {"description": "Cards out of play for this deal.", **_CARDS, "maxItems": 4},
+        "removed": {
+            "description": "Cards out of play for this deal.",
+            **_CARDS,
+            "maxItems": MAX_REMOVED,
+        },
         "initial_trump_card": _or_null(_CARD, "The card shown face up at the deal."),
         "trump_card": _or_null(_CARD, "The face-up trump card, while it is in view."),
         "trump_suit": _or_null(_SUIT, "The trump suit, if this seat knows it."),
@@ -368,7 +382,7 @@ def _view_fields() -> dict[str, JSON]:
             "description": "Cards left to draw, the face-up card included.",
             "type": "integer",
             "minimum": 0,
-            "maximum": 34,
+            "maximum": MAX_STOCK,
         },
         "stock": _or_null(
             _CARDS, "The face-down stock in drawing order under open_stock; else null."
@@ -392,7 +406,7 @@ def _view_fields() -> dict[str, JSON]:
             "description": "The finished tricks.",
             "type": "array",
             "items": {"$ref": "#/$defs/trick"},
-            "maxItems": 20,
+            "maxItems": MAX_TRICKS,
         },
         "history": {
             "description": "Every move this seat may know of, as [seat, move] pairs.",
@@ -428,6 +442,7 @@ def _view_fields() -> dict[str, JSON]:
             "appears twice; optional, empty for a spectator.",
             "type": "array",
             "items": _CARD,
+            "maxItems": MAX_RECEIVED,
         },
     }
 
@@ -534,8 +549,12 @@ def _record_schema() -> JSON:
 # --- matches -----------------------------------------------------------------------------------
 
 _FORMAT_PATTERN: Final = (
-    "^(?:(?:best_of|first_to_deals|rounds|cumulative_points|fixed_deals|first_to_game_points)"
-    "\\([0-9]{1,9}\\)|two_wins_or_120)$"
+    # The spellings of str(MatchFormat) that the format functions build: best_of an odd
+    # number, the listed targets, and whole numbers from 1 of at most nine digits.
+    "^(?:best_of\\((?:[1-9][0-9]{0,7})?[13579]\\)|first_to_deals\\([57]\\)"
+    "|rounds\\([1-9][0-9]{0,8}\\)|cumulative_points\\((?:120|121|151)\\)"
+    "|fixed_deals\\([1-9][0-9]{0,8}\\)|first_to_game_points\\((?:5|7|11)\\)"
+    "|two_wins_or_120)$"
 )
 
 

@@ -1712,13 +1712,12 @@ def _option_schema(info: OptionInfo) -> dict[str, object]:
             type="array", items={"enum": list(SIGNAL_TOKENS)}, minItems=1, uniqueItems=True
         )
     elif info.choices is not None:
-        choices = list(info.choices)
-        if info.default is None and None not in choices:
-            choices.append(None)  # the value where the option does not apply
-        schema["enum"] = choices
+        # No null for an option that has no default of its own: where it does not apply,
+        # the preset's list of option names leaves it out, and `rules` refuses None for it.
+        schema["enum"] = list(info.choices)
     elif info.bounds is not None:
         low, high = info.bounds
-        schema.update(type="integer" if info.default is not None else ["integer", "null"])
+        schema.update(type="integer")
         schema["minimum"] = low
         if high is not None:
             schema["maximum"] = high

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import sys
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -30,6 +31,7 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 from ._engine import apply, deal_from
 from ._numbers import same
 from ._quote import quote
+from ._schemas import MAX_HAND, MAX_RECEIVED, MAX_REMOVED, MAX_STOCK, MAX_TRICKS
 from .cards import Card, Suit
 from .errors import (
     BriscolaError,
@@ -287,24 +289,20 @@ def schema(name: str) -> dict[str, Any]:
 # --- safety ----------------------------------------------------------------------------------
 
 
+# Strings (an unclosed one runs to the end) and everything but brackets, dropped by the
+# regular expression engine so that only the brackets are counted one by one.
+_STRINGS: Final = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
+_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]++")
+
+
 def _check_depth(text: str) -> None:
     depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    for char in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        if char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
                 raise InvalidNotationError(f"the text is nested deeper than {MAX_DEPTH} levels")
-        elif char in "]}":
+        else:
             depth -= 1
 
 
@@ -741,6 +739,8 @@ def _decode_trick(value: JSON, path: str, r: Rules) -> Trick:
     reader.done()
     if len(trick.seats) != len(trick.cards):
         raise InvalidNotationError(f"{path}.seats: one seat per card of the trick")
+    if len(set(trick.seats)) != len(trick.seats):
+        raise InvalidNotationError(f"{path}.seats: a seat plays once to a trick")
     return trick
 
 
@@ -793,10 +793,10 @@ def _decode_view(reader: _Reader) -> View:
         value = reader.get(key, (list, none))
         return None if value is None else _cards(value, f"{p}.{key}")
 
-    def per_seat(key: str, *, nullable: bool) -> tuple[Any, ...]:
+    def per_seat(key: str, *, nullable: bool, limit: int = 40) -> tuple[Any, ...]:
         items = _per_seat(reader.get(key, list), f"{p}.{key}", r)
         return tuple(
-            None if item is None and nullable else _cards(item, f"{p}.{key}[{i}]")
+            None if item is None and nullable else _cards(item, f"{p}.{key}[{i}]", limit=limit)
             for i, item in enumerate(items)
         )
 
@@ -811,10 +811,10 @@ def _decode_view(reader: _Reader) -> View:
         seat=_optional_seat(reader.get("seat", (int, none)), f"{p}.seat", r),
         phase=phase,
         dealer=_seat(reader.get("dealer", int), f"{p}.dealer", r),
-        hand=_cards(reader.get("hand", list), f"{p}.hand"),
-        hands=per_seat("hands", nullable=True),
+        hand=_cards(reader.get("hand", list), f"{p}.hand", limit=MAX_HAND),
+        hands=per_seat("hands", nullable=True, limit=MAX_HAND),
         hand_sizes=tuple(
-            _number(size, f"{p}.hand_sizes[{i}]", 0, len(r.deck))
+            _number(size, f"{p}.hand_sizes[{i}]", 0, MAX_HAND)
             for i, size in enumerate(
                 _per_seat(reader.get("hand_sizes", list), f"{p}.hand_sizes", r)
             )
@@ -828,13 +828,13 @@ def _decode_view(reader: _Reader) -> View:
             for i, item in enumerate(shown_items)
             if _pair(item, f"{p}.shown[{i}]")
         ),
-        removed=_cards(reader.get("removed", list), f"{p}.removed"),
+        removed=_cards(reader.get("removed", list), f"{p}.removed", limit=MAX_REMOVED),
         initial_trump_card=_optional_card(
             reader.get("initial_trump_card", (str, none)), f"{p}.initial_trump_card"
         ),
         trump_card=_optional_card(reader.get("trump_card", (str, none)), f"{p}.trump_card"),
         trump_suit=_suit(reader.get("trump_suit", (str, none)), f"{p}.trump_suit"),
-        stock_size=_number(reader.get("stock_size", int), f"{p}.stock_size", 0, len(r.deck)),
+        stock_size=_number(reader.get("stock_size", int), f"{p}.stock_size", 0, MAX_STOCK),
         stock=cards_or_none("stock"),
         leader=_seat(reader.get("leader", int), f"{p}.leader", r),
         turn=_optional_seat(reader.get("turn", (int, none)), f"{p}.turn", r),
@@ -842,7 +842,7 @@ def _decode_view(reader: _Reader) -> View:
         tricks=tuple(
             _decode_trick(item, f"{p}.tricks[{i}]", r)
             for i, item in enumerate(
-                _items(reader.get("tricks", list), f"{p}.tricks", 40, "tricks")
+                _items(reader.get("tricks", list), f"{p}.tricks", MAX_TRICKS, "tricks")
             )
         ),
         history=tuple(
@@ -866,7 +866,9 @@ def _decode_view(reader: _Reader) -> View:
         called_card=_optional_card(reader.get("called_card", (str, none)), f"{p}.called_card"),
         partner=_optional_seat(reader.get("partner", (int, none)), f"{p}.partner", r),
         # Optional: views written before the field existed load with an empty order.
-        received=_cards(reader.get("received", list), f"{p}.received", once=False)
+        received=_cards(
+            reader.get("received", list), f"{p}.received", limit=MAX_RECEIVED, once=False
+        )
         if "received" in reader.value
         else (),
     )
@@ -1009,11 +1011,14 @@ def _encode_match(match: Match) -> dict[str, JSON]:
 def _match_format(reader: _Reader, key: str = "match_format") -> Any:
     text = reader.get(key, str)
     try:
-        return parse_format(text)
+        fmt = parse_format(text)
     except RulesError:
         raise InvalidNotationError(
             f"{reader.path}.{key}: {text[:40]!r} is not a match format"
         ) from None
+    if str(fmt) != text:  # one spelling, the one the schema describes
+        raise InvalidNotationError(f"{reader.path}.{key}: write {text[:40]!r} as {str(fmt)!r}")
+    return fmt
 
 
 def _decode_match(reader: _Reader) -> Match:
@@ -1089,13 +1094,23 @@ def _encode_match_score(standing: MatchScore) -> dict[str, JSON]:
 
 def _decode_match_score(reader: _Reader) -> MatchScore:
     p = reader.path
-    totals = _int_list(reader.get("totals", list), f"{p}.totals")
+
+    def per_seat(key: str, low: int | None = None) -> tuple[int, ...]:
+        numbers = _int_list(reader.get(key, list), f"{p}.{key}")
+        if len(numbers) < 2:
+            raise InvalidNotationError(f"{p}.{key}: expected one number per seat, 2 to 6")
+        for i, number in enumerate(numbers):
+            if low is not None and number < low:
+                raise InvalidNotationError(f"{p}.{key}[{i}]: {quote(number)} is below {low}")
+        return numbers
+
+    totals = per_seat("totals")
     standing = MatchScore(
         totals=totals,
-        game_points=_int_list(reader.get("game_points", list), f"{p}.game_points"),
-        card_points=_int_list(reader.get("card_points", list), f"{p}.card_points"),
-        deals_won=_int_list(reader.get("deals_won", list), f"{p}.deals_won"),
-        deals_played=reader.get("deals_played", int),
+        game_points=per_seat("game_points"),
+        card_points=per_seat("card_points", 0),
+        deals_won=per_seat("deals_won", 0),
+        deals_played=_number(reader.get("deals_played", int), f"{p}.deals_played", 0, MAX_DEALS),
         winners=_winners(reader.get("winners", list), f"{p}.winners", len(totals)),
         final=reader.get("final", bool),
     )
