@@ -379,3 +379,17 @@ def test_a_tracker_clears_a_rebid_made_after_its_vector_was_rebuilt() -> None:
             state = tracker.apply(rng.choice(briscola.legal_moves(state)))
             if rng.random() < 0.5:
                 assert np.array_equal(tracker.observation(0), observation(observe(state, 0)))
+
+
+def test_the_layouts_kept_are_bounded_whatever_the_table_rules_met() -> None:
+    # A sweep over table rules (every win threshold, signal token sets) must not keep a
+    # layout for each Rules it meets.
+    from briscola import encoding as module
+
+    for threshold in range(61, 121):
+        for tokens in (("ACE",), ("ACE", "KING"), ("THREE",), ("JACK", "KNIGHT"), ("KING",)):
+            r = briscola.rules(
+                "classic-4", win_threshold=threshold, signals=True, signal_tokens=tokens
+            )
+            assert observation_shape(r) == observation_shape(r)
+    assert 0 < len(module._LAYOUTS) <= module._LAYOUTS_SIZE

@@ -451,6 +451,10 @@ class _Layout:
 
 
 _LAYOUTS: dict[Rules, _Layout] = {}
+_LAYOUTS_SIZE: Final = 256
+"""The most layouts kept (about 40 KB each with a tracker's canvas): a process that meets
+more distinct table rules, a sweep over them say, builds them again rather than keep
+them all."""
 
 
 def _layout(r: Rules) -> _Layout:
@@ -458,6 +462,8 @@ def _layout(r: Rules) -> _Layout:
     if layout is None:
         if not isinstance(r, Rules):
             raise RulesError(f"expected a Rules value, not {type(r).__name__}")
+        if len(_LAYOUTS) >= _LAYOUTS_SIZE:
+            _LAYOUTS.clear()  # those in use stay with their trackers and environments
         layout = _LAYOUTS[r] = _Layout(r)
     return layout
 
