@@ -27,6 +27,7 @@ from briscola import (
     legal_moves,
     new_match,
     observe,
+    score,
 )
 from briscola.web.tables import Table, Tables, TableSettings
 from web_support import hidden_from, live_server
@@ -424,6 +425,90 @@ def test_the_keyboard_keeps_its_place(browser: Any, server: tuple[Tables, str]) 
         # The buttons were rebuilt, the bot's move in between: focus is on a move again.
         assert page.evaluate("document.activeElement.dataset.move !== undefined")
         page.keyboard.press("Enter")
+    context.close()
+
+
+def test_the_keyboard_waits_on_the_hand_and_ends_on_the_result(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # Focus is never lost to the page: on the hand while the others play, back on a move
+    # when one is offered, and on the result once the deal is over, which is announced.
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5, bots={1: "greedy"}))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-turn=yours]", state="attached", timeout=TIMEOUT)
+    page.focus("#hand [data-move]")
+    while page.get_attribute("body", "data-phase") != "over":
+        page.wait_for_selector(
+            "body[data-turn=yours] [data-move]:not(:disabled), body[data-phase=over]",
+            state="attached",
+            timeout=TIMEOUT,
+        )
+        if page.get_attribute("body", "data-phase") == "over":
+            break
+        assert page.evaluate("document.activeElement.dataset.move !== undefined")
+        page.keyboard.press("Enter")
+        # The button pressed is disabled until the table answers: focus waits on the hand
+        # (on a move already when the bot answered at once, on the result at the end).
+        focused = page.evaluate("document.activeElement.id || document.activeElement.dataset.move")
+        assert focused in {"hand-title", "result-title"} or focused in page.eval_on_selector_all(
+            "[data-move]", "bs => bs.map(b => b.dataset.move)"
+        )
+    page.wait_for_function("document.activeElement.id === 'result-title'", timeout=TIMEOUT)
+    winners = sorted(score(table.match.state).winners)
+    status = page.inner_text("#status")
+    assert status.startswith(("Seat 1 played", "Seat 0 (you) played")), status
+    assert "The deal is over: " in status
+    assert ("won by Seat" in status) == bool(winners)
+    assert "card points " in status
+    context.close()
+
+
+def test_a_phone_gets_readable_text_and_buttons_a_finger_can_press(browser: Any) -> None:
+    tables = Tables()
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    with live_server(tables) as base:
+        table = tables.create(
+            TableSettings("chiamata", seed=3, bots=dict.fromkeys((1, 2, 3, 4), "random"))
+        )
+        page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+        page.wait_for_selector(
+            "body[data-turn=yours][data-phase=auction]", state="attached", timeout=TIMEOUT
+        )
+        # Text nodes of 12 px or more, everywhere on the table.
+        smallest = page.evaluate(
+            """() => {
+              const sizes = [];
+              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+              while (walker.nextNode()) {
+                const el = walker.currentNode.parentElement;
+                if (walker.currentNode.textContent.trim() && el.offsetParent !== null)
+                  sizes.push(parseFloat(getComputedStyle(el).fontSize));
+              }
+              return Math.min(...sizes);
+            }"""
+        )
+        assert smallest >= 12
+        heights = page.eval_on_selector_all(
+            "#moves button", "bs => bs.map(b => b.getBoundingClientRect().height)"
+        )
+        assert heights
+        assert min(heights) >= 44
+        # Bidding on a hand: the cards are not faded while no card can be played.
+        assert set(
+            page.eval_on_selector_all(
+                "#hand .card", "cs => cs.map(c => getComputedStyle(c).opacity)"
+            )
+        ) == {"1"}
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.focus("#moves button")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+        assert outline == "rgb(11, 79, 179)"  # 3:1 or more on the light page
     context.close()
 
 

@@ -58,7 +58,9 @@
       }
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
       const help = document.createElement("small");
+      help.id = `help-${option.name}`;
       help.textContent = ` ${option.values}`;
+      input.setAttribute("aria-describedby", help.id); // the allowed values, read out
       row.append(label, input, help);
       $("options").append(row);
     }

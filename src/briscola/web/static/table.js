@@ -56,8 +56,12 @@
       refused = event.code >= 4000 && event.code < 5000 && event.code !== 4013;
       $("who").textContent = refused ? "disconnected" : "reconnecting…";
       document.body.dataset.connected = "false";
-      // Nothing can be sent until the server is back (its next message redraws the table).
+      // Nothing can be sent until the server is back (its next message redraws the table,
+      // and gives the focus back to a move).
+      const onMove = document.activeElement && document.activeElement.dataset.move !== undefined;
+      if (onMove) focusLost = true;
       for (const button of document.querySelectorAll("[data-move], [data-record]")) button.disabled = true;
+      if (onMove) $("hand-title").focus();
       $("status").textContent = refused ? "Disconnected from the table." : "Connection lost: reconnecting…";
       if (!refused) {
         setTimeout(connect, retry);
@@ -81,9 +85,12 @@
   function send(notation) {
     if (!current || !connected()) return;
     $("notice").hidden = true; // a refusal stays on screen until the next move
-    // Disabling the buttons takes the focus away: give it back once moves are offered again.
-    if (document.activeElement && document.activeElement.dataset.move !== undefined) focusLost = true;
+    // Disabling the buttons takes the focus away: it waits on the hand, and goes back to a
+    // move once moves are offered again.
+    const onMove = document.activeElement && document.activeElement.dataset.move !== undefined;
+    if (onMove) focusLost = true;
     for (const button of document.querySelectorAll("[data-move]")) button.disabled = true;
+    if (onMove) $("hand-title").focus();
     socket.send(JSON.stringify({ type: "move", move: notation, ply: current.view.ply, deal: current.deal }));
     clearTimeout(waiting);
     waiting = setTimeout(() => notice("Your move is sent: waiting for the table to answer…"), 2000);
@@ -111,8 +118,7 @@
     const view = msg.view;
     if (!view.history.length) {
       if (!msg.previous) return "";
-      const winners = msg.previous.score.winners;
-      return `The last deal is over: ${winners.length ? `won by ${seatList(msg, winners)}` : "no winner"}.`;
+      return `The last deal is over: ${outcome(msg, msg.previous.score)}.`;
     }
     const [s, notation] = view.history[view.history.length - 1];
     if (!Cards.parts(notation)) return `${seatName(msg, s)}: ${Cards.moveLabel(notation)}.`;
@@ -132,14 +138,20 @@
     return null;
   }
 
+  // Where the keyboard waits while no move is offered: the hand, or the result once the
+  // deal is over (both headings take focus from the script only, tabindex -1).
+  const resting = () => [$("hand-title"), $("result-title")];
+
   function render(msg) {
     const focused = focusKey();
     draw(msg);
-    if (!focused && !(focusLost && document.activeElement === document.body)) return;
+    const waiting = document.activeElement === document.body || resting().includes(document.activeElement);
+    if (!focused && !(focusLost && waiting)) return;
     const again = (focused && document.querySelector(`${focused}:not(:disabled)`)) ||
       document.querySelector("[data-move]:not(:disabled)");
-    if (again) again.focus();
     focusLost = !again;
+    if (again) again.focus();
+    else ($("result").hidden ? $("hand-title") : $("result-title")).focus();
   }
 
   function draw(msg) {
@@ -158,8 +170,9 @@
 
     const yourTurn = msg.seat !== null && view.turn === msg.seat;
     let status;
-    if (msg.match.final) status = "The match is over.";
-    else if (view.turn === null) status = "The deal is over.";
+    const over = view.phase === "over" && view.score ? `The deal is over: ${outcome(msg, view.score)}.` : "";
+    if (msg.match.final) status = `${over ? `${over} ` : ""}The match is over.`;
+    else if (view.turn === null) status = over || "The deal is over.";
     else if (yourTurn) status = "Your turn.";
     else status = `${seatName(msg, view.turn)} to act${msg.bots.includes(view.turn) ? " (bot)" : ""}.`;
     const deals = msg.match.single_deal ? "" : ` Deal ${msg.deal + 1}.`;
@@ -376,6 +389,13 @@
       list.append(item);
     }
     return list;
+  }
+
+  // Who won a deal and with how many card points, in one phrase.
+  function outcome(msg, score) {
+    const points = `card points ${score.team_points.join(" to ")}`; // by side
+    if (score.void) return `a void deal, ${points}`;
+    return `${score.winners.length ? `won by ${seatList(msg, score.winners)}` : "no winner"}, ${points}`;
   }
 
   function result(view, msg) {
