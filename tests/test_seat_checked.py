@@ -37,6 +37,22 @@ def test_a_stale_or_replayed_request_is_refused() -> None:
         apply(after, legal_moves(after)[0], seat=1, ply=view.ply)
 
 
+@pytest.mark.parametrize("kind", ["deal", "match"])
+def test_a_seat_out_of_turn_is_refused_even_with_the_current_ply(kind: str) -> None:
+    # The ply is right, the seat is not: the seat check alone must refuse it.
+    game = (
+        briscola.new_game("classic", seed=8)
+        if kind == "deal"
+        else briscola.new_match("classic", seed=8)
+    )
+    view = observe(game, 1)
+    ply = view.ply if isinstance(view, briscola.View) else view.deal.ply
+    with pytest.raises(
+        IllegalMoveError, match="it is not your turn: seat 0 is to act, not seat 1"
+    ):
+        apply(game, legal_moves(game)[0], seat=1, ply=ply)
+
+
 def test_signals_do_not_move_the_ply_so_opponents_cannot_count_them() -> None:
     state = briscola.new_game("classic-4", seed=2, signals=True)
     for _ in range(4):  # signals are not allowed during the first trick

@@ -130,6 +130,14 @@ def test_arena() -> None:
     assert "classic, 20 games, seed 1" in done.stdout
 
 
+def test_arena_plays_the_games_of_its_seed() -> None:
+    done = _run("arena", "--players", "greedy,random", "--games", "6", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_arena("classic", ["greedy", "random"], 6, seed=5) + "\n"
+    assert "classic, 6 games, seed 5" in done.stdout
+    assert done.stdout != run_arena("classic", ["greedy", "random"], 6, seed=1) + "\n"
+
+
 def test_arena_with_jobs_gives_the_same_table() -> None:
     argv = ("arena", "--variant", "chiamata", "--players", "greedy,random", "--games", "10")
     serial = _run(*argv)

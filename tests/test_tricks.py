@@ -68,6 +68,26 @@ def test_beats_is_never_true_both_ways() -> None:
             )
 
 
+@pytest.mark.parametrize("rank_variant", ["standard", "seven_high"])
+def test_beats_follows_the_rule_for_every_pair_of_cards(rank_variant: str) -> None:
+    # §1.4, as beats() states it: a trump beats any card that is not a trump and a weaker
+    # trump; a card of the led suit beats a weaker one of the led suit and any card of a
+    # third suit; a card of a third suit beats nothing.
+    r = briscola.rules("classic", rank_variant=rank_variant)
+    for led in Suit:
+        for trump in (None, *Suit):
+            for a, b in itertools.permutations(r.deck, 2):
+                stronger = r.strength[a.id] > r.strength[b.id]
+                if a.suit is trump:
+                    expected = b.suit is not trump or stronger
+                elif a.suit is led:
+                    expected = b.suit is not trump and (b.suit is not led or stronger)
+                else:
+                    expected = False
+                got = beats(a, b, led_suit=led, trump_suit=trump, rules=r)
+                assert got is expected, (a, b, led, trump)
+
+
 def test_rank_variants_change_the_order() -> None:
     standard = briscola.rules("classic")
     seven_high = briscola.rules("classic", rank_variant="seven_high")

@@ -762,6 +762,16 @@ def test_serve_takes_match_options_with_the_table_rules(monkeypatch: pytest.Monk
     assert match.rules.seven_swap
 
 
+def test_serve_seats_the_bots_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    from briscola.cli import main
+    from briscola.web import server
+
+    given: list[TableSettings] = []
+    monkeypatch.setattr(server, "serve", lambda settings, **keywords: given.append(settings))
+    assert main(["serve", "--variant", "classic-4", "--bots", "1=random,3"]) == 0
+    assert given[0].bots == {1: "random", 3: "greedy"}  # greedy unless told otherwise
+
+
 def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -> None:
     # Match seed 20: deal 1 is played to its end, deal 2 is annulled as dealt (§2.5.6).
     table = Table(TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(5)", 20))

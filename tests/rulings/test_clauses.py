@@ -604,11 +604,18 @@ def test_s3_8_last_trick_decides_sixty_all(last: int) -> None:
     assert result.void is False
 
 
-def test_s3_8_last_trick_in_four_players_goes_to_the_team() -> None:
-    state = finished_with_last_trick("classic-4", 3, tie_rule="last_trick")
+@pytest.mark.parametrize(
+    ("taker", "winners", "deltas"),
+    [(3, {1, 3}, (-1, 1, -1, 1)), (2, {0, 2}, (1, -1, 1, -1)), (1, {1, 3}, (-1, 1, -1, 1))],
+)
+def test_s3_8_last_trick_in_four_players_goes_to_the_team(
+    taker: int, winners: set[int], deltas: tuple[int, ...]
+) -> None:
+    # Whichever partner took the last trick, the side wins the 60-60 tie.
+    state = finished_with_last_trick("classic-4", taker, tie_rule="last_trick")
     result = score(attrs.evolve(state, points=(30, 30, 30, 30)))
-    assert result.winners == frozenset({1, 3})
-    assert result.deltas == (-1, 1, -1, 1)
+    assert result.winners == frozenset(winners)
+    assert result.deltas == deltas
 
 
 def test_s3_8_win_threshold_71_draw_by_default() -> None:
