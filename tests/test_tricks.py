@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import briscola
-from briscola import VARIANTS, RulesError, Suit, beats, trick_winner
+from briscola import VARIANTS, RankVariant, RulesError, Suit, beats, trick_winner
 from helpers import card, cards, untyped
 from strategies import deal_settings, rules_strategy
 
@@ -68,8 +68,8 @@ def test_beats_is_never_true_both_ways() -> None:
             )
 
 
-@pytest.mark.parametrize("rank_variant", ["standard", "seven_high"])
-def test_beats_follows_the_rule_for_every_pair_of_cards(rank_variant: str) -> None:
+@pytest.mark.parametrize("rank_variant", [RankVariant.STANDARD, RankVariant.SEVEN_HIGH])
+def test_beats_follows_the_rule_for_every_pair_of_cards(rank_variant: RankVariant) -> None:
     # §1.4, as beats() states it: a trump beats any card that is not a trump and a weaker
     # trump; a card of the led suit beats a weaker one of the led suit and any card of a
     # third suit; a card of a third suit beats nothing.
