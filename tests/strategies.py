@@ -112,10 +112,20 @@ def spec_sides(state: State) -> tuple[tuple[int, ...], ...] | None:
 # The enums whose members are option values; `OPTIONS[name].values` lists their values
 # ('"draw", "replay" or "last_trick"'), and the members are drawn as well as the text.
 _ENUMS: Final[tuple[type[enum.Enum], ...]] = (
-    TieRule,
+    briscola.AfterTwo,
+    briscola.AllPass,
+    briscola.Auction,
+    briscola.Cappotto,
+    briscola.FirstLeader,
+    briscola.FirstTrickBlind,
     RankVariant,
-    TwoSwapWindow,
     SevenSwapDeadline,
+    briscola.ShareHands,
+    briscola.SixPlayerForm,
+    briscola.Stakes,
+    TieRule,
+    briscola.TrumpSource,
+    TwoSwapWindow,
 )
 
 # Options drawn as "on" most of the time: they add moves (SwapTrump) and a phase.
