@@ -1201,6 +1201,9 @@ def test_property_whole_matches(setup: Setup) -> None:
     for choice in choices:
         again = apply(again, legal_moves(again)[choice])
     assert again == match
+    # Its JSON and its text record give it back.
+    assert briscola.loads(briscola.dumps(match)) == match
+    assert MatchRecord.from_text(MatchRecord.from_state(match).to_text()).final_match() == match
     # A finished match accepts no move.
     with pytest.raises(IllegalMoveError):
         apply(match, Pass())
