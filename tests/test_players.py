@@ -675,3 +675,20 @@ def test_search_refuses_a_rollout_that_is_not_text_before_comparing_it() -> None
     for rollout in (3, Hostile(), HostileInt(3), ["greedy"]):
         with pytest.raises(RulesError, match=r"rollout=.* is not valid: use 'greedy' or 'random'"):
             SearchPlayer(1, rollout=untyped(rollout))
+
+
+def _bot_match(whole_view: bool) -> briscola.Match:
+    match = briscola.new_match("classic-4", seed=3)
+    bots = [GreedyPlayer(1), RandomPlayer(2), SearchPlayer(3, worlds=2), GreedyPlayer(4)]
+    while (seat := briscola.current_player(match)) is not None:
+        view = briscola.observe(match, seat)
+        assert unseen_cards(view) == unseen_cards(view.deal)
+        match = briscola.apply(match, bots[seat](view if whole_view else view.deal))
+    return match
+
+
+def test_the_bots_play_a_match_from_the_views_the_match_docs_send_them() -> None:
+    # Matches send players observe(match, seat): the bots and unseen_cards read its deal.
+    match = _bot_match(whole_view=True)
+    assert briscola.score(match).final
+    assert match == _bot_match(whole_view=False)

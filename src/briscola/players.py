@@ -41,6 +41,7 @@ from ._quote import number_text, quote
 from .cards import DECK, Card, Rank, Suit
 from .errors import _FOREIGN, BriscolaError, RulesError
 from .game import _inconsistent_view, apply, legal_moves, random_playout
+from .match import MatchView
 from .moves import (
     MOVE_TYPES,
     STRONG_HAND,
@@ -123,8 +124,9 @@ def reseeded(player: object, seed: int, who: str) -> Player | None:
     return fresh
 
 
-def unseen_cards(view: View) -> tuple[Card, ...]:
-    """The cards whose place ``view``'s seat does not know, in card id order.
+def unseen_cards(view: View | MatchView) -> tuple[Card, ...]:
+    """The cards whose place ``view``'s seat does not know, in card id order (of the deal
+    in progress, for a `MatchView`).
 
     They are in the other hands or in the face-down stock: every card of the deal except
     the seat's own hand, the cards played, the cards out of the deck, the face-up trump
@@ -133,7 +135,7 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
     (``open_stock``).
 
     Raises:
-        RulesError: if ``view`` is not a `View`.
+        RulesError: if ``view`` is not a `View` or a `MatchView`.
 
     Examples:
         >>> import briscola
@@ -141,6 +143,8 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
         >>> len(unseen_cards(view))  # 40 less 3 in hand, less the face-up card
         36
     """
+    if isinstance(view, MatchView):
+        view = view.deal
     if not isinstance(view, View):
         raise RulesError(f"unseen_cards() needs a View from observe(), not {type(view).__name__}")
     try:
@@ -179,6 +183,9 @@ def _check_seed(seed: object, who: str) -> int | None:
 
 
 def _check_view(view: object, who: str) -> View:
+    """``view`` (the deal's view, for a `MatchView`) when its seat may act."""
+    if isinstance(view, MatchView):
+        view = view.deal
     if not isinstance(view, View):
         raise RulesError(f"{who} needs a View from observe(), not {type(view).__name__}")
     moves = view.legal_moves
@@ -194,18 +201,20 @@ def _check_view(view: object, who: str) -> View:
 class _Bot(abc.ABC):
     """What the library's bots share (so that a list of them is typed as players)."""
 
-    def __call__(self, view: View) -> Move:
-        """A legal move of ``view``, chosen by the bot's strategy (see the class).
+    def __call__(self, view: View | MatchView) -> Move:
+        """A legal move of ``view``, chosen by the bot's strategy (see the class); a
+        `MatchView` is played as the view of its deal in progress.
 
         Raises:
-            RulesError: if ``view`` is not a `View`, or its seat is not to act.
+            RulesError: if ``view`` is not a `View` or a `MatchView`, or its seat is not to
+                act.
             InvalidStateError: if ``view`` was built or edited by hand and its fields do
                 not fit together.
         """
         who = type(self).__name__
-        moves = _check_view(view, who).legal_moves
+        deal = _check_view(view, who)
         try:
-            return self._choose(view, moves)
+            return self._choose(deal, deal.legal_moves)
         except BriscolaError:
             raise
         except _FOREIGN:
