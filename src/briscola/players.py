@@ -143,10 +143,7 @@ def unseen_cards(view: View | MatchView) -> tuple[Card, ...]:
         >>> len(unseen_cards(view))  # 40 less 3 in hand, less the face-up card
         36
     """
-    if isinstance(view, MatchView):
-        view = view.deal
-    if not isinstance(view, View):
-        raise RulesError(f"unseen_cards() needs a View from observe(), not {type(view).__name__}")
+    view = _deal_view(view, "unseen_cards()")
     try:
         return tuple(card for card in view.rules.deck if card not in _seen(view))
     except _FOREIGN:
@@ -182,12 +179,18 @@ def _check_seed(seed: object, who: str) -> int | None:
         raise RulesError(f"{who}: {error}") from None
 
 
-def _check_view(view: object, who: str) -> View:
-    """``view`` (the deal's view, for a `MatchView`) when its seat may act."""
+def _deal_view(view: object, who: str) -> View:
+    """``view``, or the view of the deal in progress for a `MatchView`."""
     if isinstance(view, MatchView):
         view = view.deal
     if not isinstance(view, View):
         raise RulesError(f"{who} needs a View from observe(), not {type(view).__name__}")
+    return view
+
+
+def _check_view(view: object, who: str) -> View:
+    """`_deal_view` of ``view``, when its seat may act."""
+    view = _deal_view(view, who)
     moves = view.legal_moves
     if type(moves) is not tuple or not all(type(move) in MOVE_TYPES for move in moves):
         _inconsistent_view(who)  # a bot returns one of these: they must be moves

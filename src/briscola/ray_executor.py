@@ -133,7 +133,8 @@ class RayExecutor(Executor):
         try:
             reference = self._remote.remote(fn, args, kwargs)
         except TypeError as error:  # how Ray refuses what it cannot serialize
-            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            lines = str(error).strip().splitlines()
+            first = lines[0] if lines else ""
             raise RulesError(
                 "Ray cannot send this work to its workers: something in it cannot be "
                 f"serialized (a lock, an open file, ...): {quote(first, 200)}"

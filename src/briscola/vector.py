@@ -257,18 +257,6 @@ class _Tables:
 _TABLES: dict[str, _Tables] = {}
 
 
-class _Scatter:
-    """Sets to 1 the elements of a flat array at each group of indices appended."""
-
-    __slots__ = ("_array",)
-
-    def __init__(self, array: npt.NDArray[np.float32]) -> None:
-        self._array = array
-
-    def append(self, indices: npt.NDArray[np.intp]) -> None:
-        self._array[indices] = 1.0
-
-
 class VectorGame:
     """``N`` deals of one classic-family preset, played in lock step.
 
@@ -731,19 +719,18 @@ class VectorGame:
         # The 1s of the vectors are set by scatters over flat indices, one a segment, so
         # that the indices never take much more memory than the largest segment's.
         base = rows * size
-        obs = np.zeros(count * size, dtype=np.float32)
-        ones = _Scatter(obs)
+        flat = np.zeros(count * size, dtype=np.float32)
         leader = self.leader
         held = self._held
         # Own hand: the observer's place in the trick is its offset from the leader.
         hand = np.take_along_axis(held, ((me - leader) % n)[None, None, :], axis=0)[0]
-        ones.append((base + o["hand"] + hand)[hand >= 0])
+        flat[(base + o["hand"] + hand)[hand >= 0]] = 1.0
         # The current trick, by relative seat of each card's player.
         trick_at = np.array([o[f"trick/{k}"] for k in range(n)])
         trick = self._plays[self.tricks * n : self.ply]
         lead = (leader - me) % n
         for place, cards in enumerate(trick):
-            ones.append(base + trick_at[(lead + place) % n] + cards)
+            flat[base + trick_at[(lead + place) % n] + cards] = 1.0
         # Cards played to finished tricks, by relative seat of their player: each trick's
         # leader is the winner of the trick before. A block of tricks at a time, so that
         # the indices of a large batch take a bounded amount of memory.
@@ -756,12 +743,12 @@ class VectorGame:
             winners = self._winners[max(0, first - 1) : last - 1]
             leaders[len(leaders) - len(winners) :] = winners
             cards = self._plays[first * n : last * n].reshape(last - first, n, count)
-            ones.append((base + played_at[(leaders[:, None, :] + places) % n] + cards).ravel())
+            flat[base + played_at[(leaders[:, None, :] + places) % n] + cards] = 1.0
         # The face-up card drawn as the last card of the stock is known to everyone until it
         # is played; while the stock lasts it lies face up.
         drawer = self._last_drawer
         if self.stock_size:
-            ones.append(base + o["trump_card"] + self.face_up)
+            flat[base + o["trump_card"] + self.face_up] = 1.0
         elif drawer[0] >= 0:  # the stock runs out in every deal after the same trick
             drawer_hand = np.take_along_axis(held, ((drawer - leader) % n)[None, None, :], 0)
             known = (drawer_hand[0] == self.face_up).any(axis=0) & (drawer != me)
@@ -769,17 +756,17 @@ class VectorGame:
                 known_at = np.array([0] + [o[f"known/{k}"] for k in range(1, n)])
                 which = np.nonzero(known)[0]
                 position = known_at[(drawer[which] - me[which]) % n] + self.face_up[which]
-                ones.append(base[which] + position)
+                flat[base[which] + position] = 1.0
         if "removed" in o:
             removed = np.array([o["removed"] + card.id for card in self.rules.removed])
-            ones.append((base[:, None] + removed).reshape(-1))
-        ones.append(base + o["trump_suit"] + self.trump_suit)
-        ones.append(base + (o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY)))
+            flat[base[:, None] + removed] = 1.0
+        flat[base + o["trump_suit"] + self.trump_suit] = 1.0
+        flat[base + (o["phase"] + (_PHASE_OVER if self.done else _PHASE_PLAY))] = 1.0
         if not self.done:
-            ones.append(base + o["turn"] + (lead + len(trick)) % n)
-        ones.append(base + o["leader"] + lead)
-        ones.append(base + o["dealer"] + (n - 1 - me) % n)
-        obs = obs.reshape(count, size)
+            flat[base + o["turn"] + (lead + len(trick)) % n] = 1.0
+        flat[base + o["leader"] + lead] = 1.0
+        flat[base + o["dealer"] + (n - 1 - me) % n] = 1.0
+        obs = flat.reshape(count, size)
         # Seats that have played to the current trick hold one card less.
         relative = np.arange(n)
         played_now = ((relative[None, :] - leader[:, None]) % n) < len(trick)

@@ -172,9 +172,8 @@ class BriscolaGame(pyspiel.Game):
             max_game_length=encoding.max_game_length(self.rules),
         )
         super().__init__(_GAME_TYPE, info, given)
-        self.deck_size: int = len(
-            self.rules.deck
-        )  # under a random removed 2: the 2, then 39 cards
+        # Under a random removed 2: the 2, then 39 cards.
+        self.deck_size: int = len(self.rules.deck)
         self.deck_ids: frozenset[int] = frozenset(card.id for card in self.rules.deck)
         self.flips_trump: bool = (
             self.rules.trump_source is TrumpSource.SEPARATE_FLIP and self.rules.trump_suit is None

@@ -56,13 +56,15 @@ from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 from pettingzoo.utils.env import AECIterable, AECIterator  # noqa: E402
 
+from .. import encoding  # noqa: E402
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+# Agents are named by text, observe() gives a dict and step() takes an action index.
 _Env: TypeAlias = AECEnv[str, dict[str, Any], "int | None"]
-
-from .. import encoding  # noqa: E402
+_Wrapped: TypeAlias = wrappers.OrderEnforcingWrapper[str, dict[str, Any], "int | None"]
 
 __all__ = ["env", "raw_env"]
 
@@ -335,7 +337,7 @@ def _max_iter(value: object) -> int:
     return number
 
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], "int | None"]):
+class _OrderEnforcing(_Wrapped):
     """PettingZoo's wrapper that keeps calls in order, with the raw environment's errors.
 
     The raw environment already refuses, with a `briscola.errors` error, every call made
@@ -387,7 +389,7 @@ class _InOrderIterator(AECIterator):
 
 def env(
     variant: VariantId | Rules = "classic", render_mode: str | None = None, **options: Any
-) -> wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]:
+) -> _Wrapped:
     """The environment of ``variant`` in PettingZoo's ``OrderEnforcingWrapper``, raising
     the raw environment's errors; see `raw_env` for the arguments.
 

@@ -886,25 +886,21 @@ def _seconds(name: str, value: object) -> float:
 
 def _write_atomically(path: Path, text: str) -> None:
     try:
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
+        _replace_through_temporary(path, text)
     except OSError as error:
-        raise _naming(error, path) from None
+        # The temporary file's random name means nothing to a reader: name the table's file.
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
+def _replace_through_temporary(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
-    except BaseException as error:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise _naming(error, path) from None
         raise
-
-
-def _naming(error: OSError, path: Path) -> OSError:
-    """``error`` about ``path``: the temporary file's random name means nothing to a reader."""
-    return OSError(error.errno, error.strerror, str(path))

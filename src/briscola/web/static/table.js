@@ -23,6 +23,9 @@
   let claimsOpen = false; // whether the player unfolded the claims
   let waiting = null; // the timer that says a move is still unanswered
   const MANY_CLAIMS = 12;
+  // Where the keyboard waits while no move is offered: the hand, or the result once the
+  // deal is over (headings that take focus from the script only, tabindex -1).
+  const RESTING = ["hand-title", "result-title"];
 
   $("french").checked = localStorage.getItem("briscola-french") === "1";
   Cards.setFrench($("french").checked);
@@ -56,12 +59,8 @@
       refused = event.code >= 4000 && event.code < 5000 && event.code !== 4013;
       $("who").textContent = refused ? "disconnected" : "reconnecting…";
       document.body.dataset.connected = "false";
-      // Nothing can be sent until the server is back (its next message redraws the table,
-      // and gives the focus back to a move).
-      const onMove = document.activeElement && document.activeElement.dataset.move !== undefined;
-      if (onMove) focusLost = true;
-      for (const button of document.querySelectorAll("[data-move], [data-record]")) button.disabled = true;
-      if (onMove) $("hand-title").focus();
+      // Nothing can be sent until the server is back (its next message redraws the table).
+      disable("[data-move], [data-record]");
       $("status").textContent = refused ? "Disconnected from the table." : "Connection lost: reconnecting…";
       if (!refused) {
         setTimeout(connect, retry);
@@ -82,15 +81,19 @@
     return false;
   }
 
+  // Disabling the buttons takes the focus away: it waits on the hand, and goes back to a
+  // move once moves are offered again (see render).
+  function disable(selector) {
+    const onMove = document.activeElement && document.activeElement.dataset.move !== undefined;
+    if (onMove) focusLost = true;
+    for (const button of document.querySelectorAll(selector)) button.disabled = true;
+    if (onMove) $(RESTING[0]).focus();
+  }
+
   function send(notation) {
     if (!current || !connected()) return;
     $("notice").hidden = true; // a refusal stays on screen until the next move
-    // Disabling the buttons takes the focus away: it waits on the hand, and goes back to a
-    // move once moves are offered again.
-    const onMove = document.activeElement && document.activeElement.dataset.move !== undefined;
-    if (onMove) focusLost = true;
-    for (const button of document.querySelectorAll("[data-move]")) button.disabled = true;
-    if (onMove) $("hand-title").focus();
+    disable("[data-move]");
     socket.send(JSON.stringify({ type: "move", move: notation, ply: current.view.ply, deal: current.deal }));
     clearTimeout(waiting);
     waiting = setTimeout(() => notice("Your move is sent: waiting for the table to answer…"), 2000);
@@ -138,20 +141,16 @@
     return null;
   }
 
-  // Where the keyboard waits while no move is offered: the hand, or the result once the
-  // deal is over (both headings take focus from the script only, tabindex -1).
-  const resting = () => [$("hand-title"), $("result-title")];
-
   function render(msg) {
     const focused = focusKey();
     draw(msg);
-    const waiting = document.activeElement === document.body || resting().includes(document.activeElement);
-    if (!focused && !(focusLost && waiting)) return;
+    const idle = document.activeElement === document.body || RESTING.includes(document.activeElement.id);
+    if (!focused && !(focusLost && idle)) return;
     const again = (focused && document.querySelector(`${focused}:not(:disabled)`)) ||
       document.querySelector("[data-move]:not(:disabled)");
     focusLost = !again;
     if (again) again.focus();
-    else ($("result").hidden ? $("hand-title") : $("result-title")).focus();
+    else $(RESTING[$("result").hidden ? 0 : 1]).focus();
   }
 
   function draw(msg) {
