@@ -22,9 +22,12 @@ from briscola import (  # noqa: E402
     InvalidMoveError,
     InvalidStateError,
     Pass,
+    RulesError,
+    State,
     new_game,
     observe,
 )
+from briscola._deal import derived_seed  # noqa: E402
 from briscola.encoding import action_index, action_mask, observation  # noqa: E402
 from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
 from helpers import Hostile, HostileInt, HostileStr  # noqa: E402
@@ -96,6 +99,30 @@ def test_reset_deals_new_game_and_rewards_are_the_game_points(variant: str) -> N
     assert final.final
     assert totals == {f"player_{seat}": final.deltas[seat] for seat in _active(table)}
     assert all(type(reward) is float for reward in table.rewards.values())  # as Gymnasium's
+
+
+def test_a_run_seeded_once_repeats() -> None:
+    def deals(table: Any) -> list[State]:
+        table.reset(seed=-3)
+        games = [table.unwrapped.game]
+        for _ in range(3):
+            table.reset()
+            games.append(table.unwrapped.game)
+        return games
+
+    first, second = deals(env("classic")), deals(raw_env("classic"))
+    assert first == second
+    assert len({game.hands for game in first}) == 4
+    assert first[2] == new_game("classic", seed=derived_seed("pettingzoo/reset", -3, 2))
+    table = raw_env("classic")
+    table.reset(seed=-3)
+    table.reset()
+    with pytest.raises(RulesError):
+        table.reset(options={"dealer": 7})  # refused before anything changes
+    table.reset()
+    assert table.game == first[2]
+    table.reset(seed=-3)  # a seed starts the stream again
+    assert table.game == first[0]
 
 
 def _active(table: raw_env) -> tuple[int, ...]:

@@ -110,6 +110,8 @@ class LegalActions(gymnasium.spaces.Discrete):
                 numpy ``int8`` array of zeros and ones, or a numpy ``float64`` array of
                 probabilities that sum to 1, one value per action), or both are given.
         """
+        if mask is not None and probability is not None:
+            raise RulesError("sample() takes a mask or a probability, not both")
         if mask is None and probability is None:
             current = self._mask_of()
             if current.any():
@@ -117,10 +119,11 @@ class LegalActions(gymnasium.spaces.Discrete):
         try:
             return super().sample(mask=mask, probability=probability)
         except _FOREIGN as error:  # Gymnasium checks the arrays with assertions
-            raise RulesError(
-                f"sample() takes a mask or a probability of {self.n} values, not both: "
-                f"{reason(error)}"
-            ) from None
+            if probability is not None:
+                wanted = f"a probability: a numpy float64 array of {self.n} values summing to 1"
+            else:
+                wanted = f"a mask: a numpy int8 array of {self.n} zeros and ones"
+            raise RulesError(f"sample() takes {wanted}: {reason(error)}") from None
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = {k: v for k, v in vars(self).items() if k != "_mask_of"}
@@ -229,7 +232,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         the deal (``bugiarda-5``), the learning seat cannot deal.
 
         An opponent that fails (chooses a move that is not legal, or raises) leaves the
-        environment as it was before the call, its deal unchanged.
+        environment as it was before the call: its deal, its opponents and its
+        `np_random`, so the next unseeded `reset` deals what it would have dealt.
 
         Raises:
             RulesError: for a seed that is not a whole number of 0 or more, a bad dealer,
@@ -243,9 +247,13 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"seed={quote(seed)} is not valid: Gymnasium needs a seed of 0 or more, or None"
             )
         dealer = self._dealer(options)
+        # Kept with the deal so that a failed reset leaves the seeded stream of episodes
+        # as it was: `super().reset` may replace the generator, `integers` advances it.
+        rng, rng_seed = self._np_random, self._np_random_seed
+        rng_state = None if rng is None else dict(rng.bit_generator.state)
+        kept = self._tracker, self._players
         super().reset(seed=seed)
         deal_seed = seed
-        kept = self._tracker, self._players
         try:
             while True:
                 if deal_seed is None:
@@ -264,6 +272,9 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 deal_seed = None  # over before the learning seat acted: deal again
         except BaseException:
             self._tracker, self._players = kept
+            self._np_random, self._np_random_seed = rng, rng_seed
+            if rng is not None and rng_state is not None:
+                rng.bit_generator.state = rng_state
             raise
         if self.render_mode == "human":
             self.render()

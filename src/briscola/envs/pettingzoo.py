@@ -10,8 +10,9 @@ Actions are the indices of `briscola.encoding` (`Discrete(NUM_ACTIONS)`).
 A seat may act several times in a row (a swap or a claim before its play, the caller
 naming the trump right after the auction): `agent_selection` simply stays on it. Rewards
 are the deal's game points (`Score.deltas`), given when the deal ends; a void deal ends
-with zero rewards. ``reset(seed=s)`` deals exactly ``new_game(variant, seed=s)``;
-``reset(options={"dealer": d})`` picks the dealer. ``state()`` is the whole table for a
+with zero rewards. ``reset(seed=s)`` deals exactly ``new_game(variant, seed=s)``, and
+the unseeded resets after it deal from seeds derived from ``s``, so a run seeded once
+repeats; ``reset(options={"dealer": d})`` picks the dealer. ``state()`` is the whole table for a
 critic that sees every seat: every seat's observation vector, in seat order.
 
 `env` wraps the environment in PettingZoo's ``OrderEnforcingWrapper``, made to raise the
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from .._deal import derived_seed
 from .._numbers import whole_number
 from .._quote import quote
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
@@ -126,6 +128,8 @@ class raw_env(_Env):
         }
         self.state_space = gymnasium.spaces.Box(0.0, 1.0, (n * shape[0],), dtype=_np.float32)
         self._tracker: encoding.Tracker | None = None
+        # The last reset seed and the unseeded resets since: what the next reset() deals.
+        self._seeded: tuple[int, int] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time).
@@ -161,13 +165,27 @@ class raw_env(_Env):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: exactly ``new_game(variant, seed=seed)``.
 
+        Without a seed, the k-th reset after ``reset(seed=s)`` deals from a seed drawn
+        from ``s`` and ``k`` with SHA-256, so a run seeded once repeats; before any seed,
+        it deals from fresh entropy.
+
         ``options`` may hold ``"dealer"``; other keys are ignored.
 
         Raises:
             RulesError: for a bad seed, dealer or ``options`` that is not a dict.
         """
         dealer = dealer_option(options)
-        state = new_game(self.rules, seed=as_seed(seed), dealer=dealer)
+        seed = as_seed(seed)
+        if seed is not None:
+            seeded: tuple[int, int] | None = seed, 0
+        elif self._seeded is not None:
+            first, count = self._seeded
+            seeded = first, count + 1
+            seed = derived_seed("pettingzoo/reset", first, count + 1)
+        else:
+            seeded = None
+        state = new_game(self.rules, seed=seed, dealer=dealer)
+        self._seeded = seeded
         self._tracker = encoding.Tracker(state)
         self.agents: list[str] = [_agent(seat) for seat in self.rules.seats_for(state.dealer)]
         self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
