@@ -342,5 +342,12 @@ def test_many_claims_are_shown_by_their_forms() -> None:
     assert line.endswith(
         f"declare has CARD or declare lacks CARD ({len(claims)} claims, such as {claims[0]})"
     )
+    milan = apply(new_game("chiamata-milan", seed=3), parse_move("bid 2"))  # §2.5.3
+    line = render(observe(milan, 1)).splitlines()[-1]
+    assert line == "your moves: points N (61 to 120), pass"
+    milan = apply(milan, parse_move("points 115"))
+    assert render(observe(milan, 2)).splitlines()[-1] == (
+        "your moves: points 116, points 117, points 118, points 119, points 120, pass"
+    )
     few = observe(new_game("classic", seed=1), 0)
     assert f"your moves: {', '.join(map(str, few.legal_moves))}" in render(few).splitlines()

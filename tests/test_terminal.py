@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -53,12 +54,63 @@ def test_a_whole_deal(variant: str, seat: int) -> None:
     assert "Traceback" not in done.stderr
     out = done.stdout
     assert f"you are seat {seat}" in out
+    assert "Seed 4: the same seed deals the same game again." in out
     assert "your moves:" in out
-    assert "card points:" in out
-    assert any(
-        phrase in out for phrase in ("You won the deal", "You lost the deal", "No side won")
-    )
+    # The end: the finished deal as the human sees it, then what it means for them.
+    final = out[out.rindex(f"{variant} · dealer") :].splitlines()
+    assert final[0].endswith(" · over")
+    assert final[-2].startswith("points: ")
+    assert " game points " in final[-2]
+    assert final[-1].startswith(("You won the deal", "You lost the deal", "No side won"))
     assert "is not legal now" in out  # the script's wrong guesses were answered
+
+
+def test_the_end_of_a_chiamata_deal_says_who_called_what_and_the_sides_points() -> None:
+    done = _run("play", "--variant", "chiamata", "--seed", "4", stdin=SCRIPT)
+    final = done.stdout[done.stdout.rindex("chiamata · dealer") :]
+    assert " called " in final
+    assert "; partner seat " in final
+
+
+def test_the_end_of_a_partnership_deal_gives_each_sides_points() -> None:
+    done = _run("play", "--variant", "classic-4", "--seed", "4", stdin=SCRIPT)
+    final = done.stdout[done.stdout.rindex("classic-4 · dealer") :]
+    assert "points: 0+2 " in final
+    assert ", 1+3 " in final
+
+
+def test_a_game_without_a_seed_says_its_seed_and_the_seed_replays_it() -> None:
+    first = _run("play", stdin="")
+    seed = first.stdout.split("Seed ", 1)[1].split(":", 1)[0]
+    again = _run("play", "--seed", seed.replace(",", ""), stdin="")
+    assert again.stdout == first.stdout
+
+
+def test_table_rules_with_option() -> None:
+    done = _run(
+        "play", "--variant", "classic-4", "--seed", "4", "--option", "seven_swap=true", stdin=""
+    )
+    assert done.returncode == 0, done.stderr
+    assert "your moves: 7C, 5S, 6B, swap 7C" in done.stdout
+    done = _run("play", "--option", "dealer_rotation=fixed", stdin="")
+    assert done.returncode == 2
+    assert done.stderr == "briscola: dealer_rotation is a match option: add --match\n"
+    done = _run("play", "--match", "--option", "dealer_rotation=against_play_direction", stdin="")
+    assert done.returncode == 0, done.stderr
+    done = _run("play", "--option", "seven_swap=perhaps", stdin="")
+    assert done.returncode == 2
+    assert "seven_swap" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_many_claims_are_folded_in_every_list_of_moves() -> None:
+    done = _run(
+        "play", "--variant", "bugiarda", "--seed", "5", "--seat", "2", stdin="moves\nxyz\n7C\n"
+    )
+    shown = [line for line in done.stdout.splitlines() if "declare has CARD" in line]
+    assert len(shown) == 4  # the table, moves, the typo, the illegal move
+    assert all("declare has CARD or declare lacks CARD (80 claims" in line for line in shown)
+    assert all(len(line) < 200 for line in shown)
 
 
 def test_the_human_sees_only_its_own_hand() -> None:
@@ -89,8 +141,8 @@ def test_a_whole_match() -> None:
     done = _run("play", "--variant", "classic", "--seed", "5", "--match", stdin=SCRIPT * 3)
     assert done.returncode == 0, done.stderr
     assert "Match: best_of(3)" in done.stdout
-    assert "match standing:" in done.stdout
-    assert "The match is over:" in done.stdout
+    assert "match best_of(3) · deal 2 · deals won " in done.stdout  # before each new deal
+    assert re.search(r"The match is over: .* won \(deals won ./.; totals .*\)\.", done.stdout)
 
 
 def test_search_opponents() -> None:
@@ -98,7 +150,7 @@ def test_search_opponents() -> None:
         "play", "--variant", "classic", "--opponents", "search", "--seed", "2", stdin=SCRIPT
     )
     assert done.returncode == 0, done.stderr
-    assert "card points:" in done.stdout
+    assert "classic · dealer 1 · over" in done.stdout
 
 
 def test_the_opponents_are_named_in_any_case_as_arena_names_its_players() -> None:
@@ -179,7 +231,13 @@ def test_play_in_process() -> None:
     out = io.StringIO()
     status = play("classic", seed=1, stdin=io.StringIO(SCRIPT), stdout=out)
     assert status == 0
-    assert "card points:" in out.getvalue()
+    assert "classic · dealer 1 · over" in out.getvalue()
+    out = io.StringIO()
+    table = briscola.rules("classic-4", signals=True)
+    play(table, seed=1, stdin=io.StringIO(""), stdout=out, no_signals_first_trick=False)
+    assert "your moves: 4C, AS, QS, signal " in out.getvalue()
+    with pytest.raises(RulesError, match="dealer_rotation is a match option: pass match=True"):
+        play("classic", dealer_rotation="fixed", stdin=io.StringIO(""), stdout=io.StringIO())
 
 
 def test_in_process_errors() -> None:

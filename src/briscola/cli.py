@@ -9,6 +9,7 @@ briscola validate FILE     # check a record (text or JSON), a JSON state or a JS
 briscola schema [NAME]     # print a JSON Schema; without NAME, list them
 briscola variants
 briscola play [--variant V] [--seat N] [--opponents greedy|search|random] [--seed S] [--match]
+              [--option NAME=VALUE ...]
 briscola arena --variant V --players greedy,random[,...] --games N [--jobs J] [--seed S]
 ```
 
@@ -31,7 +32,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
-from ._option_text import parse_option
 from ._quote import number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
@@ -44,7 +44,7 @@ from .render import match_totals, render
 from .rules import MATCH_OPTIONS, OPTIONS, VARIANTS, rules
 from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
-from .terminal import _whole_argument, add_arena_parser, add_play_parser
+from .terminal import _option_argument, _whole_argument, add_arena_parser, add_play_parser
 
 __all__ = ["main"]
 
@@ -342,17 +342,6 @@ def play_match_demo(
     return "\n".join(lines)
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``, read as the web lobby and OpenSpiel read it."""
-    try:
-        name, value = parse_option(text)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if name == "variant":
-        raise argparse.ArgumentTypeError("choose the variant with --variant, not --option")
-    return name, value
-
-
 def _seconds(text: str) -> float:
     """A time in seconds from 0 up, such as ``3600`` or ``0.5``; ``inf`` for ever."""
     try:
@@ -392,7 +381,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--variant", default="classic", help="a preset id (default: classic)")
     serve.add_argument(
         "--option",
-        type=_option,
+        type=_option_argument,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -563,7 +552,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.add_argument(
         "--option",
-        type=_option,
+        type=_option_argument,
         action="append",
         default=[],
         metavar="NAME=VALUE",

@@ -27,7 +27,7 @@ from .match import (
     match_score,
     match_sides,
 )
-from .moves import Move, Play
+from .moves import BidPoints, Move, Play
 from .rules import FirstTrickBlind, Rules
 from .scoring import Score
 from .state import Phase, State, Trick
@@ -183,7 +183,7 @@ def _render(view: View, hands: tuple[tuple[Card, ...], ...] | None, *, referee: 
     lines.extend(_hands(view, hands, referee=referee))
     lines.append(_points(view, result))
     if not referee and view.legal_moves:
-        lines.append(f"your moves: {_moves(view.legal_moves)}")
+        lines.append(f"your moves: {moves_text(view.legal_moves)}")
     return "\n".join(lines)
 
 
@@ -246,20 +246,25 @@ def _auction(view: View) -> str:
     return text + (f"; passed: {', '.join(map(str, out))}" if out else "")
 
 
-_MANY_CLAIMS: Final = 12
+_MANY_MOVES: Final = 12
 
 
-def _moves(moves: tuple[Move, ...]) -> str:
-    """The legal moves in notation; claims about cards, when there are many (one for nearly
-    every card under `public_claims` and in Bugiarda), as the forms they take."""
+def moves_text(moves: tuple[Move, ...]) -> str:
+    """The legal moves in notation; when there are many claims about cards (one for nearly
+    every card under `public_claims` and in Bugiarda) or many point bids (Milan), those as
+    the forms they take."""
     texts = [str(move) for move in moves]
     claims = [text for text in texts if text.startswith(("declare has ", "declare lacks "))]
-    if len(claims) <= _MANY_CLAIMS:
-        return ", ".join(texts)
-    forms = " or ".join(f"{form} CARD" for form in sorted({c.rsplit(" ", 1)[0] for c in claims}))
-    folded = set(claims)
-    rest = [text for text in texts if text not in folded]
-    return ", ".join([*rest, f"{forms} ({len(claims)} claims, such as {claims[0]})"])
+    points = [move.target for move in moves if isinstance(move, BidPoints)]
+    if len(claims) > _MANY_MOVES:
+        forms = " or ".join(f"{f} CARD" for f in sorted({c.rsplit(" ", 1)[0] for c in claims}))
+        folded = set(claims)
+        texts = [text for text in texts if text not in folded]
+        texts.append(f"{forms} ({len(claims)} claims, such as {claims[0]})")
+    if len(points) > _MANY_MOVES and points == list(range(points[0], points[-1] + 1)):
+        at = texts.index(f"points {points[0]}")
+        texts[at : at + len(points)] = [f"points N ({points[0]} to {points[-1]})"]
+    return ", ".join(texts)
 
 
 def _talk(history: tuple[tuple[int, Move], ...]) -> str:

@@ -26,18 +26,18 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TextIO, cast
 
 from ._deal import check_seed, derived_seed
+from ._option_text import parse_option
 from ._quote import count, number_text, quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
-from .game import apply, current_player, is_over, new_game, score
-from .match import Match, new_match
+from .game import apply, current_player, is_over, new_game, observe, score
+from .match import Match, MatchView, new_match
 from .moves import Move, parse_move
 from .players import BOTS, Player
-from .render import render
-from .rules import Rules, VariantId, check_flag, check_seat, rules
-from .scoring import Score
+from .render import match_totals, moves_text, render
+from .rules import MATCH_OPTIONS, OPTIONS, Rules, VariantId, check_flag, check_seat, rules
 from .simulation import PlayerSummary, Simulation, _stderr_is_a_terminal, simulate
 from .state import State
-from .views import View, observe
+from .views import View
 
 __all__ = [
     "BOTS",
@@ -107,7 +107,7 @@ class _Quit(Exception):
 
 
 def play(
-    variant: str,
+    variant: VariantId | Rules,
     *,
     seat: int = 0,
     opponents: str = "greedy",
@@ -115,28 +115,37 @@ def play(
     match: bool = False,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    **options: Any,
 ) -> int:
     """Play a deal (or a match) in the terminal against bots; return the exit status.
 
+    The game starts by printing its seed: playing again with that seed deals the same
+    cards, and the bots make the same choices for the same moves of yours.
+
     Args:
-        variant: A preset id.
+        variant: A preset id or a `Rules`.
         seat: The human's seat.
         opponents: The bot at every other seat: ``random``, ``greedy`` or ``search``.
         seed: Deals and bots; ``None`` for a fresh game each time.
         match: Play a whole match in the preset's default format.
         stdin: Where moves are read (default: standard input).
         stdout: Where the table is written (default: standard output).
+        **options: Table rules, as for `rules`; with ``match``, also the match options of
+            `new_match`.
 
     Raises:
-        RulesError: for a bad variant, seat, opponent, seed or ``match``, a ``stdin`` or
-            ``stdout`` that is not an open text stream, or a line of input longer than 1,000
-            characters.
+        RulesError: for a bad variant, option, seat, opponent, seed or ``match``, a match
+            option without ``match``, a ``stdin`` or ``stdout`` that is not an open text
+            stream, or a line of input longer than 1,000 characters.
     """
     reader = _stream(stdin if stdin is not None else sys.stdin, "stdin", ("readline",))
     out = _stream(stdout if stdout is not None else sys.stdout, "stdout", ("write", "flush"))
-    r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
-    seat = check_seat(r, seat)
     check_flag(match, "match")
+    match_options = {name: options.pop(name) for name in MATCH_OPTIONS if name in options}
+    if match_options and not match:
+        raise RulesError(f"{', '.join(match_options)} is a match option: pass match=True")
+    r = rules(variant, **options)
+    seat = check_seat(r, seat)
     if seed is not None:
         seed = check_seed(seed)
     if seed is None:
@@ -150,10 +159,13 @@ def play(
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    game: State | Match = new_match(r, seed=seed) if match else new_game(r, seed=seed)
+    game: State | Match = (
+        new_match(r, seed=seed, **match_options) if match else new_game(r, seed=seed)
+    )
     say(f"{r.title}: you are seat {seat}; the other seats are {opponents} bots.")
     if isinstance(game, Match):
         say(f"Match: {game.format}.")
+    say(f"Seed {number_text(seed)}: the same seed deals the same game again.")
     say("Type help for help.")
     try:
         _loop(game, seat, bots, say, reader, out)
@@ -179,13 +191,16 @@ def _loop(
     deal = game.state if isinstance(game, Match) else game
     shown = _Shown(deal, seat)
     say("")
-    say(render(observe(deal, seat)))
+    say(render(observe(game, seat)))
     while not is_over(game):
         deal = game.state if isinstance(game, Match) else game
         turn = current_player(game)
         assert turn is not None
         view = observe(deal, turn)
-        move = _ask(view, say, reader, out) if turn == seat else bots[turn](view)
+        if turn == seat:
+            move = _ask(view, observe(game, seat), say, reader, out)
+        else:
+            move = bots[turn](view)
         finished = len(game.results) if isinstance(game, Match) else 0
         # The deal's own next state, also when a match moves on to its next deal.
         after = apply(deal, move)
@@ -193,13 +208,12 @@ def _loop(
         shown.report(after, say)
         if isinstance(game, Match):
             if len(game.results) > finished:
-                _deal_result(game.results[-1].score, seat, _sits_out(after, seat), say)
-                say(f"match standing: {'/'.join(map(str, score(game).totals))}")
+                _deal_result(after, seat, say)
                 if not is_over(game):
                     shown = _Shown(game.state, seat)
                     say("")
                     say(f"Deal {len(game.results) + 1}:")
-                    say(render(observe(game.state, seat)))
+                    say(render(observe(game, seat)))  # the match line, then the deal
                 continue
         elif is_over(game):
             break
@@ -210,9 +224,13 @@ def _loop(
         final = score(game)
         winners = " and ".join(f"seat {s}" for s in sorted(final.winners)) or "nobody"
         say("")
-        say(f"The match is over: {winners} won ({'/'.join(map(str, final.totals))}).")
+        say(
+            f"The match is over: {winners} won (deals won "
+            f"{'/'.join(map(str, final.deals_won))}; totals "
+            f"{match_totals(game.rules, game.format, final.totals)})."
+        )
     else:
-        _deal_result(score(game), seat, _sits_out(game, seat), say)
+        _deal_result(game, seat, say)
 
 
 def _sits_out(deal: State, seat: int) -> bool:
@@ -248,10 +266,13 @@ class _Shown:
         self.tricks = len(view.tricks)
 
 
-def _deal_result(result: Score, seat: int, sat_out: bool, say: Callable[[str], None]) -> None:
+def _deal_result(deal: State, seat: int, say: Callable[[str], None]) -> None:
+    """The finished deal as ``seat`` sees it (the contract, the points of each side, the
+    winners and the game points), then what it means for ``seat``."""
+    result = score(deal)
     say("")
-    say(f"card points: {'/'.join(map(str, result.points))}")
-    if sat_out:
+    say(render(observe(deal, seat)))
+    if _sits_out(deal, seat):
         say("You dealt and sat out this deal.")
     elif result.void:
         say("The deal is void.")
@@ -267,7 +288,16 @@ _MAX_LINE: Final = 1000
 """The longest line ``briscola play`` reads, in characters."""
 
 
-def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) -> Move:
+def _ask(
+    view: View,
+    table: View | MatchView,
+    say: Callable[[str], None],
+    reader: TextIO,
+    out: TextIO,
+) -> Move:
+    """The human's move in ``view``, read from ``reader``; ``table`` is what ``table``
+    shows (in a match, the match line too)."""
+    moves = moves_text(view.legal_moves)
     while True:
         print("your move> ", end="", file=out, flush=True)
         try:
@@ -288,10 +318,10 @@ def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) ->
             say(_HELP)
             continue
         if word in ("moves", "m"):
-            say("your moves: " + ", ".join(map(str, view.legal_moves)))
+            say(f"your moves: {moves}")
             continue
         if word in ("table", "t"):
-            say(render(view))
+            say(render(table))
             continue
         if word in ("quit", "exit", "q"):
             raise _Quit
@@ -301,11 +331,11 @@ def _ask(view: View, say: Callable[[str], None], reader: TextIO, out: TextIO) ->
             shown = "".join(c if c.isprintable() else "?" for c in text[:40])
             shown += "…" if len(text) > 40 else ""
             say(f"I cannot read '{shown}' as a move (type help). Your moves:")
-            say("  " + ", ".join(map(str, view.legal_moves)))
+            say(f"  {moves}")
             continue
         if move in view.legal_moves:
             return move
-        say(f"{move} is not legal now. Your moves: " + ", ".join(map(str, view.legal_moves)))
+        say(f"{move} is not legal now. Your moves: {moves}")
 
 
 # --- the arena -------------------------------------------------------------------------------
@@ -500,6 +530,17 @@ def _whole_argument(text: str) -> int:
         ) from None
 
 
+def _option_argument(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` given with ``--option``, read as the web lobby and OpenSpiel read it."""
+    try:
+        name, value = parse_option(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if name == "variant":
+        raise argparse.ArgumentTypeError("choose the variant with --variant, not --option")
+    return name, value
+
+
 def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``briscola play`` to the command line's subcommands."""
     parser = commands.add_parser("play", help="play a game in the terminal against bots")
@@ -516,6 +557,17 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--seed", type=_whole_argument, default=None, help="deal and bots (default: random)"
     )
     parser.add_argument("--match", action="store_true", help="play a whole match")
+    parser.add_argument(
+        "--option",
+        type=_option_argument,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=(
+            f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)}), or with "
+            f"--match a match option ({', '.join(MATCH_OPTIONS)})"
+        ),
+    )
     parser.set_defaults(run=run_command)
 
 
@@ -546,12 +598,17 @@ def run_command(args: argparse.Namespace) -> int:
         if args.command == "play":
             if sys.stdin is None:  # started with the input closed (<&-)
                 raise RulesError("the standard input is closed: play reads your moves from it")
+            options = dict(args.option)
+            misplaced = [name for name in options if name in MATCH_OPTIONS]
+            if misplaced and not args.match:
+                raise RulesError(f"{', '.join(misplaced)} is a match option: add --match")
             return play(
                 args.variant,
                 seat=args.seat,
                 opponents=args.opponents,
                 seed=args.seed,
                 match=args.match,
+                **options,
             )
         names = [name for name in args.players.split(",") if name.strip()]
         print(run_arena(args.variant, names, args.games, jobs=args.jobs, seed=args.seed))
