@@ -59,7 +59,7 @@ def test_options_and_bots_read_like_the_command_line() -> None:
     for text, value in texts.items():
         name = text.partition("=")[0]
         assert parse_option(text) == (name, value)
-        assert cli._option(text) == (name, value)  # the command line reads it the same
+        assert cli._option_argument(text) == (name, value)  # the command line reads it alike
     with pytest.raises(RulesError, match="NAME=VALUE"):
         parse_option("seven_swap")
     with pytest.raises(RulesError, match="NAME=VALUE, not int"):
