@@ -24,10 +24,10 @@ from briscola import (
     InvalidStateError,
     Phase,
     RulesError,
-    cli,
     current_player,
     observe,
 )
+from briscola.terminal import _option_argument
 from briscola.web.tables import Table, Tables, TableSettings, make_bot, parse_bots, parse_option
 from helpers import Hostile, HostileInt, untyped
 from web_support import FakeClock
@@ -59,7 +59,7 @@ def test_options_and_bots_read_like_the_command_line() -> None:
     for text, value in texts.items():
         name = text.partition("=")[0]
         assert parse_option(text) == (name, value)
-        assert cli._option_argument(text) == (name, value)  # the command line reads it alike
+        assert _option_argument(text) == (name, value)  # the command line reads it alike
     with pytest.raises(RulesError, match="NAME=VALUE"):
         parse_option("seven_swap")
     with pytest.raises(RulesError, match="NAME=VALUE, not int"):
