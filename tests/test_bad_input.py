@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -88,6 +89,20 @@ def test_long_text_is_not_echoed_whole() -> None:
         with pytest.raises(briscola.BriscolaError) as caught:
             call()
         assert len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("spacing", [" ", "\t"])
+def test_a_match_format_with_long_spacing_is_refused_in_linear_time(spacing: str) -> None:
+    # A format's spacing once took quadratic time to refuse: 50,000 spaces took half a
+    # minute, and a record or JSON document may hold a million characters.
+    text = "a" + spacing * 50_000 + "!"
+    started = time.perf_counter()
+    with pytest.raises(briscola.RulesError, match="unknown match format"):
+        parse_format(text)
+    with pytest.raises(briscola.RulesError, match="unknown match format"):
+        briscola.new_match("classic", format=text)
+    assert time.perf_counter() - started < 5
+    assert parse_format(f"best_of{spacing * 50_000}(3)") == briscola.match.best_of(3)
 
 
 def test_point_bids_name_the_two_and_take_plain_ints() -> None:

@@ -684,6 +684,42 @@ def test_an_unknown_option_before_the_command_points_to_the_programs_help(
         assert err == f"briscola: unrecognized arguments: --bogus (see {hint} --help)\n"
 
 
+def test_usage_errors_never_echo_a_whole_argument_or_a_control_character(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    long = "y" * 100_000
+    for argv in (
+        ("demo", long),
+        ("demo", "\x1b[31mRED", "a", "b", "c", "d", "e", "f"),
+        ("serve", "--bot-delay", long),
+        ("play", "--opponents", long),
+        (long,),
+    ):
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "")
+        assert len(err) < 400
+        assert err.isprintable() or err[:-1].isprintable()
+    status, _, err = run(capsys, "demo", "\x1b[31mRED", "a", "b", "c", "d", "e", "f")
+    assert "unrecognized arguments: '\\x1b[31mRED' a b c d and 2 more" in err
+    status, _, err = run(capsys, "play", "--opponents", "Smart")
+    assert "unknown bot 'Smart': use one of greedy, random, search" in err
+
+
+@pytest.mark.parametrize("option", ["--bot-delay", "--keep-finished", "--keep-idle"])
+@pytest.mark.parametrize("text", ["٣", "３", "1_0", "x"])
+def test_serve_reads_seconds_in_ascii_digits_only(
+    capsys: pytest.CaptureFixture[str], option: str, text: str
+) -> None:
+    # As --port, --max-tables and --seed: int() and float() would read other scripts' digits.
+    # Parsed only, so that a server is never started.
+    with pytest.raises(SystemExit) as stopped:
+        briscola.cli._parser().parse_args(["serve", option, text])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: give a number of seconds from 0" in err
+    assert repr(text) in err
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
 def test_output_that_cannot_be_written_says_so_in_one_line() -> None:
     with open("/dev/full", "w") as full:

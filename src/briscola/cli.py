@@ -342,15 +342,35 @@ def play_match_demo(
     return "\n".join(lines)
 
 
+def _number(text: str) -> float:
+    """A number such as ``0.5``, ``3600`` or ``inf``; NaN for anything else, including
+    what `float` alone would read but nothing else here does: digits of other scripts
+    (``٣``), and ``1_0``."""
+    if not text.isascii() or "_" in text:
+        return math.nan
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
 def _seconds(text: str) -> float:
     """A time in seconds from 0 up, such as ``3600`` or ``0.5``; ``inf`` for ever."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = _number(text)
     if math.isnan(value) or value < 0:
         raise argparse.ArgumentTypeError(
             f"give a number of seconds from 0 up (or inf), not {quote(text)}"
+        )
+    return value
+
+
+def _bot_delay(text: str) -> float:
+    """The seconds a bot takes for a move, as a number (its range is checked by the web
+    table's settings, which say what it is)."""
+    value = _number(text)
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds from 0 to 60, in digits 0 to 9, not {quote(text)}"
         )
     return value
 
@@ -406,7 +426,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--no-lobby", action="store_true", help="no page to open new tables")
     serve.add_argument(
         "--bot-delay",
-        type=float,
+        type=_bot_delay,
         default=0.6,
         help="seconds per bot move, 0 to 60 (default: 0.6)",
     )
@@ -523,7 +543,12 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with its errors in the command's one-line form."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > _MAX_USAGE_ERROR:  # argparse's own may quote a whole argument
+            message = message[: _MAX_USAGE_ERROR - 1] + "…"
         self.exit(2, f"briscola: {message} (see {self.prog} --help)\n")
+
+
+_MAX_USAGE_ERROR: Final = 300
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -636,7 +661,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 command_at = given.index(args.command) if args.command in given else 0
                 if extra[0] not in given[:command_at]:
                     parser.prog = f"briscola {args.command}"
-                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+                shown = " ".join(
+                    text if text.isprintable() and len(text) <= 60 else quote(text)
+                    for text in extra[:5]
+                )
+                more = f" and {len(extra) - 5:,} more" if len(extra) > 5 else ""
+                parser.error(f"unrecognized arguments: {shown}{more}")
         except SystemExit as stop:  # --help, --version, or a usage error already reported
             return stop.code if isinstance(stop.code, int) else 0
         run: Callable[[argparse.Namespace], int] = args.run

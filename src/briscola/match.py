@@ -162,7 +162,11 @@ def parse_format(text: str) -> MatchFormat:
     """
     if not isinstance(text, str):
         raise RulesError(f"a match format is text, not {type(text).__name__}")
-    found = re.fullmatch(r"[ \t]*([a-z_0-9]+)[ \t]*(?:\([ \t]*([0-9]+)[ \t]*\))?[ \t]*", text)
+    # Possessive runs of spacing: with plain ones, the runs around an absent "(...)" would
+    # share out a long run of spaces in every way before failing (quadratic time).
+    found = re.fullmatch(
+        r"[ \t]*+([a-z_0-9]++)[ \t]*+(?:\([ \t]*+([0-9]++)[ \t]*+\))?[ \t]*+", text
+    )
     if found is not None:
         name, number = found.groups()
         if name in _BUILDERS and number is not None and len(number) > 9:

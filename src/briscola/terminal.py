@@ -512,6 +512,16 @@ def _bot_name(text: str) -> str:
     return text.strip().lower()
 
 
+def _bot_argument(text: str) -> str:
+    """A bot's name given on the command line, in any case."""
+    name = _bot_name(text)
+    if name not in BOTS:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {quote(text)}: use one of {', '.join(sorted(BOTS))}"
+        )
+    return name
+
+
 def _whole_argument(text: str) -> int:
     """A whole number given on the command line (the ``type`` of its arguments), refused in
     a short message: argparse's own would repeat the whole argument, however long."""
@@ -549,8 +559,8 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--opponents",
         default="greedy",
-        type=_bot_name,
-        choices=sorted(BOTS),
+        type=_bot_argument,
+        metavar="{" + ",".join(sorted(BOTS)) + "}",
         help="the bots (default: greedy)",
     )
     parser.add_argument(
