@@ -213,6 +213,10 @@ def test_parse_english_names(word: str, suit: str) -> None:
         ("donna di spade", "QS"),
         ("regina di bastoni", "QB"),
         ("queen of cups", "QC"),
+        ("sette d'ori", "7D"),
+        ("sette d' ori", "7D"),
+        ("sette d\u2019ori", "7D"),  # the typographic apostrophe of phones and editors
+        ("asso d\u02bc coppe", "AC"),
     ],
 )
 def test_parse_api_examples_and_queen_is_the_nine(text: str, code: str) -> None:

@@ -569,6 +569,11 @@ def test_files_are_read_only_as_far_as_a_record_can_go(
         stream.truncate(200_000_000)  # sparse: 200 MB of NUL bytes that take no disk
     status, _, err = run(capsys, "validate", str(huge))
     assert status == 2
+    assert "is not UTF-8 text (it holds NUL characters)" in err
+    long = tmp_path / "long.txt"
+    long.write_text("x" * 3_000_000, encoding="utf-8")
+    status, _, err = run(capsys, "validate", str(long))
+    assert status == 2
     assert "longer than 1000000 characters" in err
     if Path("/dev/zero").exists():
         status, _, err = run(capsys, "replay", "/dev/zero")
@@ -743,3 +748,17 @@ def test_an_unrecognized_argument_points_at_the_command_s_own_help(
     status, out, err = run(capsys, "variants", "extra")
     assert (status, out) == (2, "")
     assert err == "briscola: unrecognized arguments: extra (see briscola variants --help)\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "latin-1"])
+def test_a_record_in_another_encoding_is_called_not_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, encoding: str
+) -> None:
+    record = briscola.Record.from_state(briscola.new_game("classic", seed=1))
+    text = record.to_text().replace("[Rules", '[Event "caffè"]\n[Rules', 1)
+    file = tmp_path / "record.txt"
+    file.write_bytes(text.encode(encoding))
+    for command in ("validate", "replay"):
+        status, out, err = run(capsys, command, str(file))
+        assert (status, out) == (2, "")
+        assert err.startswith(f"briscola: {file} is not UTF-8 text"), err

@@ -314,6 +314,13 @@ def test_separate_flip_keeps_its_trump_suit() -> None:
     untagged = record.to_text().replace(f'[TrumpSuit "{record.trump_suit.value}"]\n', "")
     with pytest.raises(InvalidNotationError, match="needs the tag TrumpSuit"):
         Record.from_text(untagged)
+    tag = f'[TrumpSuit "{record.trump_suit.value}"]'
+    for written in ("\u2665", "coppe", "X"):
+        with pytest.raises(
+            InvalidNotationError,
+            match=f"^the TrumpSuit tag: {written!r} is not a suit: use D, C, S or B ",
+        ):
+            Record.from_text(record.to_text().replace(tag, f'[TrumpSuit "{written}"]'))
 
 
 def test_a_record_holds_one_trump_suit() -> None:

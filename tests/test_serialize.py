@@ -1172,3 +1172,18 @@ def test_a_view_document_carries_its_sides_and_the_seats_of_its_trick(variant: s
     older = {k: v for k, v in document.items() if k not in ("teams", "trick_seats")}
     assert validator("view").is_valid(older)
     assert loads(json.dumps(older)) == view
+
+
+def test_a_card_or_move_in_a_lookalike_letter_is_shown_escaped() -> None:
+    # The Kelvin sign (U+212A) lowers to "k": Card.parse reads it, and the message must show
+    # what differs from the canonical spelling, not two quotes that look the same.
+    state = briscola.new_game("classic", seed=1)
+    state = briscola.apply(state, briscola.legal_moves(state)[0])
+    document = json.loads(dumps(Record.from_state(state)))
+    document["moves"][0] = "\u212aC"
+    with pytest.raises(InvalidNotationError, match=r"write the move '\\u212aC' as 'KC'$"):
+        loads(json.dumps(document))
+    document = json.loads(dumps(Record.from_state(state)))
+    document["deck"][1] = "\u212aS"
+    with pytest.raises(InvalidNotationError, match=r"write the card '\\u212aS' as 'KS'$"):
+        loads(json.dumps(document))

@@ -182,6 +182,9 @@ def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
     assert again.settings.bots == {1: "random"}
     record = briscola.Record.from_text((tmp_path / f"{table.id}-deal-1.txt").read_text("utf-8"))
     assert record.final_state() == table.finished[0]
+    saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())  # as an editor may save it
+    [again] = Tables(tmp_path).load()
+    assert again.match == table.match
 
 
 def test_save_refuses_what_is_not_a_table_or_a_count_of_finished_deals(tmp_path: Path) -> None:

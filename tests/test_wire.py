@@ -306,6 +306,28 @@ def test_match_options_are_written_only_when_not_default() -> None:
         ('[Seed "3"]', '[Seed "٣"]', "ASCII digits"),
         ('[Deal "2"]', '[Deal "3"]', 'expected [Deal "2"]'),
         ('[Deal "2"]\n[Dealer "0"]', '[Deal "2"]\n[Dealer "1"]', "Dealer tag says"),
+        (
+            '[Deal "2"]\n[Dealer "0"]',
+            '[Deal "2"]\n[Dealer "two"]',
+            "deal 2: the Dealer tag must be a whole number",
+        ),
+        (
+            '[Deal "2"]\n[Dealer "0"]\n[Deck "',
+            '[Deal "2"]\n[Dealer "0"]\n[Deck "XX ',
+            "deal 2: the Deck tag: cannot read a card from 'XX'",
+        ),
+        (
+            '[Deal "2"]\n[Dealer "0"]',
+            '[Deal "2"]\n[Dealer "0"]\n[TrumpSuit "D"]',
+            "deal 2: the TrumpSuit tag says 'D', but the replay gives no TrumpSuit tag: its cards "
+            "and moves fix the trump suit",
+        ),
+        (
+            '[Seed "3"]',
+            '[Seed "3"]\n[DealerRotation "sideways"]',
+            "the DealerRotation tag: 'sideways' is not valid: use 'play_direction' or "
+            "'against_play_direction'",
+        ),
         ('[Deal "1"]\n[Dealer "1"]', '[Deal "1"]\n[Dealer "1"]\n[Event "x"]', "does not belong"),
         ('[Result "won by ', '[Result "won by 2+', "Result tag says"),
         ('[Format "briscola-match 1"]', '[Format "briscola-match 2"]', "starts with"),
@@ -350,9 +372,17 @@ def test_a_match_record_with_a_wrong_deck_or_result_tag_is_refused() -> None:
     match = finished("classic")
     text = Record.from_state(match).to_text()
     first_deck = " ".join(map(str, match.deals[0].deck))
-    swapped = " ".join(reversed(first_deck.split()))
-    with pytest.raises(InvalidNotationError, match="deal 1: the Deck tag says"):
+    cards = first_deck.split()
+    swapped = " ".join([*cards[:5], cards[6], cards[5], *cards[7:]])
+    with pytest.raises(
+        InvalidNotationError,
+        match=f"^deal 1: the Deck tag's card 6 is {cards[6]}, but the replay deals {cards[5]}$",
+    ):
         MatchRecord.from_text(text.replace(first_deck, swapped))
+    with pytest.raises(
+        InvalidNotationError, match=r"^deal 1: the Deck tag has 39 cards, but the replay deals 40$"
+    ):
+        MatchRecord.from_text(text.replace(first_deck, " ".join(cards[:-1])))
     deltas = " ".join(f"{d:+d}" for d in match.results[0].score.deltas)
     other = " ".join(f"{-d:+d}" for d in match.results[0].score.deltas)
     with pytest.raises(InvalidNotationError, match="deal 1: the Result tag says"):

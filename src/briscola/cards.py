@@ -296,7 +296,9 @@ _PARSE_CACHE: Final[dict[str, Card]] = {
 
 
 def _parse_words(key: str) -> Card | None:
-    words = [word for word in re.split(r"[\s_-]+", key.replace("d'", "di ")) if word]
+    # "d'ori" as typed, or with the typographic apostrophe that phones and editors put in.
+    elided = re.sub(r"d['\u2019\u02bc]", "di ", key)
+    words = [word for word in re.split(r"[\s_-]+", elided) if word]
     if len(words) == 3 and words[1] in _CONNECTORS:  # "asso di coppe", "sette d'ori"
         words = [words[0], words[2]]
     if len(words) != 2:

@@ -114,6 +114,8 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
     with open(file, encoding="utf-8") as stream:
         # Never more than the readers take, whatever the file is (a huge one, /dev/zero).
         text = stream.read(max(MAX_SIZE, MAX_RECORD_SIZE) + 1)
+        if "\x00" in text:  # valid UTF-8, but UTF-16 without a byte order mark reads so
+            raise _Refused(f"{_named(file)} is not UTF-8 text (it holds NUL characters)")
         json_text = _looks_like_json(text.lstrip("\ufeff \t\r\n"))
         if json_text:  # an indented document's layout is not counted against its limit
             text += stream.read(_LAYOUT_ALLOWANCE * MAX_SIZE + 1 - len(text))

@@ -52,7 +52,7 @@ import attrs
 
 from ._deal import check_seed, seed_from_text, seed_text
 from ._engine import apply, deal_from, new_game
-from ._quote import number_text, quote
+from ._quote import count, number_text, quote
 from ._repr import fields_repr
 from .cards import Card, Suit
 from .errors import (
@@ -697,7 +697,10 @@ class MatchRecord:
             ) from None
         rotation = tags.get("DealerRotation", "play_direction")
         if rotation not in tuple(DealerRotation):
-            raise InvalidNotationError(f"the DealerRotation tag: {rotation[:40]!r}")
+            raise InvalidNotationError(
+                f"the DealerRotation tag: {quote(rotation, 40)} is not valid: use "
+                f"{' or '.join(repr(r.value) for r in DealerRotation)}"
+            )
         record = cls(
             parse_rules(tags["Rules"]),
             fmt,
@@ -777,15 +780,39 @@ def _check_section(number: int, section: Mapping[str, str], deal: State) -> None
         if name not in section:
             continue
         written = section[name]
-        if name == "Deck":
-            written = " ".join(map(str, _deck(written)))
-        elif name == "Dealer":
-            written = str(_int(written, "Dealer"))
-        if written != value:
+        try:
+            if name == "Deck":
+                _check_deck(_deck(written), deal.deck)
+            elif name == "Dealer":
+                written = str(_int(written, "Dealer"))
+        except InvalidNotationError as error:
+            raise InvalidNotationError(f"deal {number}: {error}") from None
+        if name == "Deck" or written == value:
+            continue
+        if value is not None:
+            replayed_value = repr(value)
+        elif name == "TrumpSuit":
+            replayed_value = "no TrumpSuit tag: its cards and moves fix the trump suit"
+        else:
+            replayed_value = "an unfinished deal"
+        raise InvalidNotationError(
+            f"deal {number}: the {name} tag says {quote(written, 60)}, but the replay "
+            f"gives {replayed_value}"
+        )
+
+
+def _check_deck(written: tuple[Card, ...], dealt: tuple[Card, ...]) -> None:
+    """Refuse a deal section's Deck tag that is not the deck the replay deals, naming the
+    first card that differs."""
+    for place, (card, replayed) in enumerate(zip(written, dealt, strict=False)):
+        if card != replayed:
             raise InvalidNotationError(
-                f"deal {number}: the {name} tag says {section[name][:60]!r}, but the replay "
-                f"gives {value or 'an unfinished deal'!r}"
+                f"the Deck tag's card {place + 1} is {card}, but the replay deals {replayed}"
             )
+    if len(written) != len(dealt):
+        raise InvalidNotationError(
+            f"the Deck tag has {count(len(written), 'card')}, but the replay deals {len(dealt)}"
+        )
 
 
 def _match_result(match: Match) -> str:
@@ -941,7 +968,10 @@ def _trump_suit(text: str) -> Suit:
     try:
         return Suit(text.upper())
     except ValueError:
-        raise InvalidNotationError(f"the TrumpSuit tag: {text[:20]!r}") from None
+        raise InvalidNotationError(
+            f"the TrumpSuit tag: {quote(text, 20)} is not a suit: use D, C, S or B (Denari, "
+            "Coppe, Spade, Bastoni)"
+        ) from None
 
 
 def _result(final: State) -> str:

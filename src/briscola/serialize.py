@@ -410,7 +410,7 @@ def _card(value: JSON, path: str) -> Card:
     except InvalidNotationError:
         raise InvalidNotationError(f"{path}: {quote(code, 10)} is not a card code") from None
     if str(card) != code:
-        raise InvalidNotationError(f"{path}: write the card {code!r} as {str(card)!r}")
+        raise InvalidNotationError(f"{path}: write the card {code!a} as {str(card)!r}")
     return card
 
 
@@ -462,7 +462,7 @@ def _move(value: JSON, path: str) -> Move:
     except BriscolaError:
         raise InvalidNotationError(f"{path}: {text[:40]!r} is not a move") from None
     if str(move) != text:
-        raise InvalidNotationError(f"{path}: write the move {text[:40]!r} as {str(move)!r}")
+        raise InvalidNotationError(f"{path}: write the move {text[:40]!a} as {str(move)!r}")
     return move
 
 

@@ -811,7 +811,7 @@ class Tables:
         now = self._now()
         for path in sorted(self.save_dir.glob("*.json")):
             try:
-                value = json.loads(path.read_text(encoding="utf-8"))
+                value = json.loads(path.read_text(encoding="utf-8-sig"))  # a BOM, as loads
                 table = Table.from_json(value, bot_factory=self.bot_factory)
                 written = path.stat().st_mtime
             except OSError as error:
