@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,6 +186,40 @@ def test_a_table_is_saved_after_every_move_and_restored(tmp_path: Path) -> None:
     saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())  # as an editor may save it
     [again] = Tables(tmp_path).load()
     assert again.match == table.match
+
+
+def test_a_table_dropped_while_it_is_being_saved_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server saves in worker threads and drops tables on its event loop: a save that
+    # was writing when its table was dropped must not leave the file for the next start.
+    import briscola.web.tables as module
+
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", {}, None, seed=9, bots={1: "random"}))
+    writing, go_on = threading.Event(), threading.Event()
+    write = module._write_atomically
+
+    def slow_write(path: Path, text: str) -> None:
+        writing.set()
+        go_on.wait(10)
+        write(path, text)
+
+    monkeypatch.setattr(module, "_write_atomically", slow_write)
+    saving = threading.Thread(target=tables.save, args=(table,))
+    saving.start()
+    assert writing.wait(10)
+    dropping = threading.Thread(target=tables.drop, args=(table.id,))
+    dropping.start()
+    dropping.join(0.5)  # the drop waits for the save
+    go_on.set()
+    saving.join(10)
+    dropping.join(10)
+    assert tables.get(table.id) is None
+    assert not list(tmp_path.glob("*.json"))
+    assert Tables(tmp_path).load() == []
+    tables.save(table)  # a later save of the dropped table writes nothing
+    assert not list(tmp_path.glob("*.json"))
 
 
 def test_save_refuses_what_is_not_a_table_or_a_count_of_finished_deals(tmp_path: Path) -> None:

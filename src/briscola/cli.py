@@ -344,22 +344,22 @@ def play_match_demo(
     return "\n".join(lines)
 
 
-def _number(text: str) -> float:
-    """A number such as ``0.5``, ``3600`` or ``inf``; NaN for anything else, including
-    what `float` alone would read but nothing else here does: digits of other scripts
-    (``٣``), and ``1_0``."""
+def _number(text: str) -> float | None:
+    """A number such as ``0.5``, ``3600`` or ``inf`` as `float` reads it; ``None`` for
+    anything else, including what `float` alone would read but nothing else here does:
+    digits of other scripts (``٣``), and ``1_0``."""
     if not text.isascii() or "_" in text:
-        return math.nan
+        return None
     try:
         return float(text)
     except ValueError:
-        return math.nan
+        return None
 
 
 def _seconds(text: str) -> float:
     """A time in seconds from 0 up, such as ``3600`` or ``0.5``; ``inf`` for ever."""
     value = _number(text)
-    if math.isnan(value) or value < 0:
+    if value is None or math.isnan(value) or value < 0:
         raise argparse.ArgumentTypeError(
             f"give a number of seconds from 0 up (or inf), not {quote(text)}"
         )
@@ -370,9 +370,9 @@ def _bot_delay(text: str) -> float:
     """The seconds a bot takes for a move, as a number (its range is checked by the web
     table's settings, which say what it is)."""
     value = _number(text)
-    if math.isnan(value):
+    if value is None:
         raise argparse.ArgumentTypeError(
-            f"give a number of seconds from 0 to 60, in digits 0 to 9, not {quote(text)}"
+            f"give a number of seconds from 0 to 60, not {quote(text)}"
         )
     return value
 

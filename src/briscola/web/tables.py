@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -686,6 +687,9 @@ class Tables:
         """Makes a bot from its kind and seed."""
         self._tables: dict[str, Table] = {}
         self._last_move: dict[str, float] = {}
+        # One lock per table for its files: `save` runs in worker threads, and a table
+        # dropped meanwhile must not have its file written back after it was deleted.
+        self._files: dict[str, threading.Lock] = {}
 
     def __iter__(self) -> Iterator[Table]:
         return iter(list(self._tables.values()))
@@ -718,14 +722,23 @@ class Tables:
                 )
             self.drop(min(finished, key=lambda table: self._last_move[table.id]).id)
         table = Table(settings, bot_factory=self.bot_factory)
-        self._tables[table.id] = table
-        self._last_move[table.id] = self._now()
+        self._hold(table, self._now())
         try:
             self.save(table)
         except BaseException:
-            del self._tables[table.id], self._last_move[table.id]  # never given out
+            self._forget(table.id)  # never given out
             raise
         return table
+
+    def _hold(self, table: Table, last_move: float) -> None:
+        self._tables[table.id] = table
+        self._last_move[table.id] = last_move
+        self._files[table.id] = threading.Lock()
+
+    def _forget(self, table_id: str) -> Table | None:
+        self._last_move.pop(table_id, None)
+        self._files.pop(table_id, None)
+        return self._tables.pop(table_id, None)
 
     def _now(self) -> float:
         given = self.clock()
@@ -783,15 +796,17 @@ class Tables:
         """
         if self.get(table_id) is None:
             return None
-        table = self._tables.pop(table_id, None)
-        self._last_move.pop(table_id, None)
-        if table is not None and self.save_dir is not None:
-            names = [f"{table.id}-deal-{deal + 1}.txt" for deal in range(len(table.finished))]
-            for name in [*names, f"{table.id}.json"]:
-                try:
-                    (self.save_dir / name).unlink(missing_ok=True)
-                except OSError as error:
-                    _log.warning("could not delete %s of a dropped table: %s", name, error)
+        files = self._files.get(table_id)
+        with files if files is not None else contextlib.nullcontext():
+            # A save in progress finishes first; a save after this sees the table gone.
+            table = self._forget(table_id)
+            if table is not None and self.save_dir is not None:
+                names = [f"{table.id}-deal-{d + 1}.txt" for d in range(len(table.finished))]
+                for name in [*names, f"{table.id}.json"]:
+                    try:
+                        (self.save_dir / name).unlink(missing_ok=True)
+                    except OSError as error:
+                        _log.warning("could not delete %s of a dropped table: %s", name, error)
         return table
 
     def load(self) -> list[Table]:
@@ -828,8 +843,7 @@ class Tables:
                 raise InvalidStateError(
                     f"cannot read the saved table {path.name}: it is not a table's JSON"
                 ) from None
-            self._tables[table.id] = table
-            self._last_move[table.id] = min(now, written)
+            self._hold(table, min(now, written))
             restored.append(table)
         dropped = {id(table) for table in self.sweep()}
         return [table for table in restored if id(table) not in dropped]
@@ -852,19 +866,23 @@ class Tables:
                 f"finished_before={quote(finished_before)} is not valid: use None or a number "
                 f"of deals from 0 to {len(table.finished)}"
             )
-        if self.save_dir is None or self._tables.get(table.id) is not table:
+        files = self._files.get(table.id)
+        if self.save_dir is None or files is None:
             return
-        _make_folder(self.save_dir)
-        _write_atomically(
-            self.save_dir / f"{table.id}.json",
-            json.dumps(table.to_json(), separators=(",", ":")),
-        )
-        start = len(table.finished) if finished_before is None else finished_before
-        for deal in range(start, len(table.finished)):
-            if table.finished[deal] is not None:
-                _write_atomically(
-                    self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
-                )
+        with files:
+            if self._tables.get(table.id) is not table:  # dropped while this save waited
+                return
+            _make_folder(self.save_dir)
+            _write_atomically(
+                self.save_dir / f"{table.id}.json",
+                json.dumps(table.to_json(), separators=(",", ":")),
+            )
+            start = len(table.finished) if finished_before is None else finished_before
+            for deal in range(start, len(table.finished)):
+                if table.finished[deal] is not None:
+                    _write_atomically(
+                        self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
+                    )
 
 
 def _make_folder(path: Path) -> None:
