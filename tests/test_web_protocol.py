@@ -329,7 +329,7 @@ def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
                 assert "Traceback" not in answer["message"]
                 assert len(answer["message"]) <= 300
                 if answer["message"] in {
-                    "deal 0 has no record: only finished deals can be downloaded",
+                    "deal must be a whole number from 0, not -1",
                     "records go to the players, for a deal number",
                 }:
                     break
@@ -448,7 +448,42 @@ def test_the_lobby_answers_503_when_every_table_is_in_play() -> None:
     response = client.post("/api/tables", json={"variant": "classic"})
     assert response.status_code == 503
     assert response.headers["retry-after"] == "60"
-    assert response.json()["error"] == "this server already has 1 tables in play: try again later"
+    assert response.json()["error"] == "this server already has 1 table in play: try again later"
+    # A request that could never succeed is refused as such, full or not.
+    for bad in (
+        {"variant": "classic", "options": {"seven_swap": "maybe"}},
+        {"variant": "classic", "format": "best_of(x)"},
+        {"variant": "classic", "bots": {"7": "greedy"}},
+    ):
+        response = client.post("/api/tables", json=bad)
+        assert response.status_code == 400, bad
+        assert "retry-after" not in response.headers
+
+
+def test_every_request_sent_at_once_is_answered_in_order() -> None:
+    # Twelve records asked for in one go (a client saving a whole match) and a burst of
+    # bad messages: no reply is dropped, however many wait at once.
+    from websockets.sync.client import connect
+
+    tables = Tables()
+    table = tables.create(TableSettings("classic", format="fixed_deals(12)", seed=3))
+    while not table.over:
+        seat = briscola.current_player(table.match)
+        assert seat is not None
+        ply = observe(table.match.state, seat).ply
+        table.play(seat, str(legal_moves(table.match)[0]), ply=ply, deal=table.deal_number)
+    url = f"/ws/{table.id}"
+    with live_server(tables) as base, connect(base.replace("http", "ws", 1) + url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table.tokens[0]}))
+        assert json.loads(ws.recv(timeout=5))["type"] == "table"
+        for deal in range(12):
+            ws.send(json.dumps({"type": "record", "deal": deal}))
+        for _ in range(40):
+            ws.send("not JSON")
+        replies = [json.loads(ws.recv(timeout=5)) for _ in range(52)]
+    assert [reply.get("deal") for reply in replies[:12]] == list(range(12))
+    assert all(reply["type"] == "record" for reply in replies[:12])
+    assert all(reply["type"] == "error" for reply in replies[12:])
 
 
 def test_an_oversized_message_closes_the_connection(served: Any) -> None:
@@ -594,6 +629,12 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
     client, _, tables = served
     presets = client.get("/api/presets").json()
     assert [p["id"] for p in presets["presets"]] == list(briscola.VARIANTS)
+    # The shapes that Build a UI gives for a client of its own.
+    assert set(presets) == {"presets", "bots"}
+    assert presets["bots"] == ["random", "greedy", "search"]
+    for preset in presets["presets"]:
+        assert set(preset) == {"id", "title", "players", "options"}
+        assert all(set(option) == {"name", "values", "default"} for option in preset["options"])
     reply = client.post(
         "/api/tables",
         json={
@@ -605,6 +646,9 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
     )
     assert reply.status_code == 201
     links = reply.json()
+    assert set(links) == {"table", "variant", "seats", "bots", "spectator"}
+    assert links["bots"] == {"1": "greedy", "4": "random"}
+    assert links["spectator"] == f"/t/{links['table']}"
     table: Table = tables.get(links["table"])
     assert table.match.rules == briscola.rules("chiamata", stakes="bands")
     assert links["seats"][1] is None

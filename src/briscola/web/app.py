@@ -57,6 +57,7 @@ __all__ = [
     "MAX_BOT_DELAY",
     "MAX_FRAME",
     "MAX_MESSAGE",
+    "MAX_REPLIES",
     "MAX_SPECTATORS",
     "MAX_TABS",
     "REQUEST_TIMEOUT",
@@ -94,6 +95,9 @@ REQUEST_TIMEOUT = 10.0
 """Seconds a client has to send a request's line and headers, and then its body: a
 connection that sends nothing, or sends a request a byte at a time, is closed rather than
 left holding one of the server's connections."""
+MAX_REPLIES = 8
+"""The most replies (errors and records) that may wait to be sent to one connection: while
+that many wait, its next message is not read. No reply is ever dropped."""
 SEND_TIMEOUT = 10.0
 """Seconds a message may wait for a client to take it; a client that reads nothing for
 that long (its connection's buffers full) is disconnected."""
@@ -144,7 +148,9 @@ class _Client:
     """One open WebSocket: its seat and an outbox that never grows without bound.
 
     Only the newest ``table`` message matters to a browser, so a slow reader gets the latest
-    one instead of a backlog; errors and records queue in order (a few at most).
+    one instead of a backlog. Every reply (an error or a record) is sent, in order: once
+    `MAX_REPLIES` wait, the connection's next message is read only when one has gone, so
+    a client that asks faster than it reads is slowed down rather than left unanswered.
     """
 
     def __init__(self, socket: WebSocket, seat: int | None) -> None:
@@ -153,6 +159,8 @@ class _Client:
         self.opened = time.monotonic()
         self.outbox: collections.deque[tuple[bool, str]] = collections.deque()
         self.wake = asyncio.Event()
+        self.sent = asyncio.Event()
+        """Set each time a message has gone."""
         self.table_text: str | None = None
         """The last table message posted to this connection."""
 
@@ -164,14 +172,15 @@ class _Client:
         self.wake.set()
 
     def post(self, text: str) -> None:
-        """Queue a reply (an error or a record); the oldest go once eight are waiting."""
-        if sum(1 for is_table, _ in self.outbox if not is_table) >= 8:
-            for item in self.outbox:
-                if not item[0]:
-                    self.outbox.remove(item)
-                    break
+        """Queue a reply (an error or a record)."""
         self.outbox.append((False, text))
         self.wake.set()
+
+    async def room_for_replies(self) -> None:
+        """Wait until fewer than `MAX_REPLIES` replies wait to be sent."""
+        while sum(1 for is_table, _ in self.outbox if not is_table) >= MAX_REPLIES:
+            self.sent.clear()
+            await self.sent.wait()
 
     async def write(self) -> None:
         """Send what is posted, in order, until the socket closes.
@@ -185,6 +194,7 @@ class _Client:
             while self.outbox:
                 async with asyncio.timeout(SEND_TIMEOUT):
                     await self.socket.send_text(self.outbox.popleft()[1])
+                self.sent.set()
 
 
 class Room:
@@ -517,6 +527,7 @@ async def _serve(room: Room, client: _Client) -> None:
         if len(times) > RATE[0] and now - times[0] < RATE[1]:
             await _refuse(socket, "too many messages: slow down", 4029)
             return
+        await client.room_for_replies()
         request = _read(text)
         if isinstance(request, str):
             client.post(_error(request))

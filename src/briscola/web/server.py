@@ -245,6 +245,9 @@ def _listen(host: str, port: int) -> list[socket.socket]:
                     socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(1000 * STALLED_TIMEOUT)
                 )
             listening.bind((address[0], port, *address[2:]))
+            # Listening already (at uvicorn's own backlog), so that the links printed before
+            # uvicorn starts work at once: a connection waits until it is accepted.
+            listening.listen(2048)
             port = port or listening.getsockname()[1]
     except OSError as error:
         for listening in bound:

@@ -48,7 +48,7 @@ from .. import (
 from .._deal import check_seed, derived_seed
 from .._numbers import real_number, seat_number
 from .._option_text import parse_option
-from .._quote import number_text, quote
+from .._quote import count, quote
 from ..players import BOTS
 from ..rules import (
     VariantId,
@@ -368,13 +368,10 @@ class Table:
             RulesError: if ``deal`` is not a whole number, ``seat`` is not a seat of the
                 table, or ``ply`` is not a whole number from 0.
         """
-        if type(deal) is not int:
-            raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
-        if deal < 0:
-            raise RulesError(f"deal must be a whole number from 0, not {number_text(deal)}")
+        _check_deal(deal)
         if deal != self.deal_number:
             raise IllegalMoveError(
-                f"that move was meant for deal {number_text(deal + 1)}, but deal "
+                f"that move was meant for deal {quote(deal + 1)}, but deal "
                 f"{self.deal_number + 1} is being played"
             )
         move = parse_move(notation, self.match.state)
@@ -543,10 +540,9 @@ class Table:
 
         Raises:
             IllegalMoveError: if that deal is not finished.
-            RulesError: if ``deal`` is not a whole number.
+            RulesError: if ``deal`` is not a whole number from 0.
         """
-        if type(deal) is not int:
-            raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
+        _check_deal(deal)
         final = self.finished[deal] if 0 <= deal < len(self.finished) else None
         if final is None:
             raise IllegalMoveError(
@@ -714,14 +710,17 @@ class Tables:
                 made read-only); the table is not opened.
         """
         self.sweep()
+        # Settings are checked first: a request that can never succeed is refused as such,
+        # not told to come back later.
+        table = Table(settings, bot_factory=self.bot_factory)
         if len(self._tables) >= self.limit:
-            finished = [table for table in self._tables.values() if table.over]
+            finished = [held for held in self._tables.values() if held.over]
             if not finished:
                 raise TablesFull(
-                    f"this server already has {self.limit} tables in play: try again later"
+                    f"this server already has {count(self.limit, 'table')} in play: try "
+                    "again later"
                 )
-            self.drop(min(finished, key=lambda table: self._last_move[table.id]).id)
-        table = Table(settings, bot_factory=self.bot_factory)
+            self.drop(min(finished, key=lambda held: self._last_move[held.id]).id)
         self._hold(table, self._now())
         try:
             self.save(table)
@@ -883,6 +882,15 @@ class Tables:
                     _write_atomically(
                         self.save_dir / f"{table.id}-deal-{deal + 1}.txt", table.record(deal)
                     )
+
+
+def _check_deal(deal: object) -> None:
+    """Refuse what is not a deal's number in the messages: a whole number from 0 (the
+    words shown to players count deals from 1)."""
+    if type(deal) is not int:
+        raise RulesError(f"deal must be the number of a deal, not {type(deal).__name__}")
+    if deal < 0:
+        raise RulesError(f"deal must be a whole number from 0, not {quote(deal)}")
 
 
 def _make_folder(path: Path) -> None:
