@@ -235,6 +235,10 @@ def _dealers(**options: Any) -> list[int]:
 def test_options_reach_the_rules_and_the_match() -> None:
     run = simulate("classic", _players(2), 2, seed=1, seven_swap=True)
     assert run.rules.seven_swap
+    # Chiamata's table rule `players`, beside the positional players of the run.
+    six = simulate("chiamata", _players(6), 2, seed=1, players=6)
+    assert six.rules == briscola.rules("chiamata", players=6)
+    assert all(len(game.seats) == 6 for game in six.games)
     # With three seats the two rotations differ: the deal passes the other way round.
     along = _dealers()
     against = _dealers(dealer_rotation="against_play_direction")

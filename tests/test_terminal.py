@@ -182,6 +182,24 @@ def test_arena() -> None:
     assert "classic, 20 games, seed 1" in done.stdout
 
 
+def test_arena_takes_table_rules() -> None:
+    done = _run(
+        "arena", "--variant", "chiamata", "--option", "players=6", "--games", "6", "--seed", "2"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "5: random " in done.stdout
+    assert done.stdout.rstrip().endswith("chiamata, 6 games, seed 2; 0 games without a winner")
+    expected = run_arena(
+        briscola.rules("chiamata", players=6), ["greedy", "random"], 6, seed=2, progress=False
+    )
+    assert done.stdout.rstrip() == expected
+    done = _run("arena", "--option", "dealer_rotation=against_play_direction", "--games", "2")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "briscola: dealer_rotation is a match option: arena plays single deals\n"
+    )
+
+
 def test_arena_plays_the_games_of_its_seed() -> None:
     done = _run("arena", "--players", "greedy,random", "--games", "6", "--seed", "5")
     assert done.returncode == 0, done.stderr
@@ -212,7 +230,7 @@ def test_arena_with_jobs_gives_the_same_table() -> None:
     ],
 )
 def test_arena_pools_a_bot_only_when_its_seats_are_always_partners(
-    variant: str, names: list[str], pooled: bool
+    variant: briscola.VariantId, names: list[str], pooled: bool
 ) -> None:
     table = run_arena(variant, names, 4, progress=False)
     assert ("pooled by bot (each game once: a win if its side won)" in table) is pooled

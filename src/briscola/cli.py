@@ -11,6 +11,7 @@ briscola variants
 briscola play [--variant V] [--seat N] [--opponents greedy|search|random] [--seed S] [--match]
               [--option NAME=VALUE ...]
 briscola arena --variant V --players greedy,random[,...] --games N [--jobs J] [--seed S]
+               [--option NAME=VALUE ...]
 ```
 
 Each subcommand is one function, ``_command_<name>(args) -> int``, registered in

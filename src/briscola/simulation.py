@@ -267,6 +267,7 @@ def simulate(
     variant: VariantId | Rules,
     players: Sequence[Player],
     games: int,
+    /,
     *,
     seed: int,
     executor: Executor | None = None,
@@ -296,7 +297,9 @@ def simulate(
             default format, a `MatchFormat` or its spelling (``"best_of(3)"``) in that
             format; each `GameResult` then holds the final `MatchScore`.
         **options: Table rules for `rules()` (and, with ``match``, the match options of
-            `new_match`).
+            `new_match`). The first three arguments are positional, so that Chiamata's
+            table rule ``players`` is one of these: ``simulate("chiamata", bots, 10,
+            seed=1, players=6)``.
 
     Raises:
         RulesError: for a bad variant, option, player count, number of games, seed or chunk,

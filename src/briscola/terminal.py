@@ -23,7 +23,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final, TextIO, cast
+from typing import Any, Final, TextIO
 
 from ._deal import check_seed, derived_seed
 from ._option_text import parse_option
@@ -342,24 +342,26 @@ def _ask(
 
 
 def run_arena(
-    variant: str,
+    variant: VariantId | Rules,
     names: Sequence[str],
     games: int,
     *,
     jobs: int = 1,
     seed: int = 1,
     progress: bool = True,
+    **options: Any,
 ) -> str:
     """Play ``games`` games between the named bots and return the summary table.
 
     The names fill the seats in turn (``greedy,random`` at five seats gives greedy,
-    random, greedy, random, greedy), and seats rotate from game to game.
+    random, greedy, random, greedy), and seats rotate from game to game. ``options`` are
+    table rules, as for `rules`.
 
     Raises:
-        RulesError: for a bad variant, name, number of games (1 to 1,000,000), jobs, seed
-            or ``progress``, or more names than seats.
+        RulesError: for a bad variant, option, name, number of games (1 to 1,000,000),
+            jobs, seed or ``progress``, or more names than seats.
     """
-    r = rules(cast(VariantId, variant))  # command-line text, checked by rules()
+    r = rules(variant, **options)
     if (
         isinstance(names, str | bytes)
         or not isinstance(names, Sequence)
@@ -599,6 +601,14 @@ def add_arena_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--seed", type=_whole_argument, default=1, help="the run's seed (default: 1)"
     )
+    parser.add_argument(
+        "--option",
+        type=_option_argument,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
+    )
     parser.set_defaults(run=run_command)
 
 
@@ -621,7 +631,15 @@ def run_command(args: argparse.Namespace) -> int:
                 **options,
             )
         names = [name for name in args.players.split(",") if name.strip()]
-        print(run_arena(args.variant, names, args.games, jobs=args.jobs, seed=args.seed))
+        table_rules = dict(args.option)
+        misplaced = [name for name in table_rules if name in MATCH_OPTIONS]
+        if misplaced:
+            raise RulesError(f"{', '.join(misplaced)} is a match option: arena plays single deals")
+        print(
+            run_arena(
+                args.variant, names, args.games, jobs=args.jobs, seed=args.seed, **table_rules
+            )
+        )
     except (BriscolaError, IllegalMoveError) as error:
         print(f"briscola: {error}", file=sys.stderr)
         return 2
