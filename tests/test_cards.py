@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from briscola import BriscolaError, Card, InvalidNotationError, Rank, Suit
+from briscola import DECK, BriscolaError, Card, InvalidNotationError, Rank, Suit
 from helpers import ALL_CODES, POINTS, MisleadingStr, untyped
 
 ITALIAN_RANKS = {
@@ -91,7 +91,15 @@ def test_card_ids_are_0_to_39_and_from_id_inverts_them() -> None:
         assert Card.from_id(i).id == i
 
 
-@pytest.mark.parametrize("bad", [-1, 40, 41, 100, 1.0, "3", None])
+def test_card_from_id_reads_numpy_integers_as_the_vector_engine_gives_them() -> None:
+    np = pytest.importorskip("numpy")
+    assert [Card.from_id(i) for i in np.arange(40, dtype=np.int8)] == list(DECK)
+    for bad in (np.int8(-1), np.int64(40), np.float32(3.0), np.bool_(True)):
+        with pytest.raises(BriscolaError, match="ids run from 0 to 39"):
+            Card.from_id(untyped(bad))
+
+
+@pytest.mark.parametrize("bad", [-1, 40, 41, 100, 1.0, "3", None, True])
 def test_card_from_id_out_of_range_is_a_library_error(bad: object) -> None:
     with pytest.raises(BriscolaError):
         Card.from_id(untyped(bad))

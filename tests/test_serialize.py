@@ -959,8 +959,14 @@ def test_max_size() -> None:
     with pytest.raises(InvalidNotationError, match=r"longer than .* bytes .not counting"):
         loads(text.encode("utf-8"), max_size=size - 1)
     assert loads(" " * 1_000_001 + dumps(Pass())) == Pass()  # layout, however long
-    with pytest.raises(InvalidNotationError, match="longer than 1000 characters"):
+    with pytest.raises(
+        InvalidNotationError,
+        match=r"^the text is longer than 64000 characters, spaces and line breaks included "
+        r"\(64 times max_size\)$",
+    ):
         loads(" " * 64_001 + dumps(Pass()), max_size=1000)  # but at most 64 times the limit
+    with pytest.raises(InvalidNotationError, match=r"longer than 64000 bytes, spaces and"):
+        loads(b" " * 64_001 + dumps(Pass()).encode(), max_size=1000)
     with pytest.raises(InvalidNotationError, match="longer than 1000000 characters"):
         loads(dumps(Pass())[:-1] + "9" * 1_000_001 + "}")
 

@@ -733,6 +733,13 @@ def test_the_server_sweeps_abandoned_tables_on_its_own() -> None:
     assert len(tables) == 0
 
 
+def test_the_app_refuses_what_is_not_tables() -> None:
+    junks: list[object] = [None, [], Hostile()]
+    for junk in junks:
+        with pytest.raises(briscola.RulesError, match="create_app\\(\\) needs Tables, not "):
+            create_app(untyped(junk))
+
+
 @pytest.mark.parametrize(
     "every", [0, -1.0, float("nan"), "60", pytest.param(-(10**5000), id="huge")]
 )

@@ -123,6 +123,9 @@ def test_bad_settings_are_refused() -> None:
         Table(TableSettings("classic-4", bots={5: "random"}))
     with pytest.raises(InvalidStateError, match="needs 2 tokens"):
         Table(TableSettings("classic"), tokens=["a"])
+    for tokens in (1.5, 7, True, object(), "ab", [None, None]):
+        with pytest.raises(InvalidStateError, match="tokens must be a list of text"):
+            Table(TableSettings("classic"), tokens=untyped(tokens))
 
 
 def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:

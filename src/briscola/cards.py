@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, NoReturn, final
 
 from ._enums import NotationEnum, NotationIntEnum
+from ._numbers import whole_number
 from ._quote import quote
 from .errors import InvalidNotationError
 
@@ -141,13 +142,17 @@ class Card:
 
     @staticmethod
     def from_id(card_id: int) -> Card:
-        """The card with this `id` (0–39).
+        """The card with this `id` (0–39); a numpy integer, as `briscola.vector` gives
+        them, is read as its value.
 
         Raises:
             InvalidNotationError: if ``card_id`` is not an integer from 0 to 39.
         """
         if type(card_id) is int and 0 <= card_id < 40:
             return DECK[card_id]
+        number = whole_number(card_id)  # a numpy integer; never a bool or a float
+        if number is not None and 0 <= number < 40:
+            return DECK[number]
         raise InvalidNotationError(f"no card has id {quote(card_id)}: ids run from 0 to 39")
 
     @staticmethod

@@ -181,16 +181,16 @@ def loads(
     check_max_size(max_size)
     wanted = _wanted_kinds(expected)
     if isinstance(text, bytes | bytearray):
-        if _too_long(text, max_size):
-            raise InvalidNotationError(f"the text is longer than {max_size} bytes{_LAYOUT_NOTE}")
+        if too_long := _too_long(text, max_size, "bytes"):
+            raise InvalidNotationError(too_long)
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidNotationError("the text is not UTF-8") from None
     elif not isinstance(text, str):
         raise InvalidNotationError(f"a JSON document is text, not {type(text).__name__}")
-    elif _too_long(text, max_size):
-        raise InvalidNotationError(f"the text is longer than {max_size} characters{_LAYOUT_NOTE}")
+    elif too_long := _too_long(text, max_size, "characters"):
+        raise InvalidNotationError(too_long)
     text = text.removeprefix("\ufeff")  # one byte-order mark, as some editors write
     if text.startswith("\ufeff"):
         raise InvalidNotationError("the text starts with more than one byte-order mark")
@@ -309,20 +309,25 @@ def _check_depth(text: str) -> None:
 # The spaces and line breaks of an indented document are not counted against `max_size`:
 # `dumps(value, indent=MAX_INDENT)` of a long match is over 25 times its compact size, and
 # reading it is no more work. The whole text is still bounded, at `_LAYOUT_ALLOWANCE` times.
-_LAYOUT_NOTE: Final = " (not counting spaces and line breaks)"
 _LAYOUT_ALLOWANCE: Final = 64
 
 
-def _too_long(text: str | bytes | bytearray, max_size: int) -> bool:
+def _too_long(text: str | bytes | bytearray, max_size: int, unit: str) -> str | None:
+    """Why ``text`` is too long to read, or ``None``."""
     if len(text) <= max_size:
-        return False
+        return None
     if len(text) > _LAYOUT_ALLOWANCE * max_size:
-        return True
+        return (
+            f"the text is longer than {_LAYOUT_ALLOWANCE * max_size} {unit}, spaces and line "
+            f"breaks included ({_LAYOUT_ALLOWANCE} times max_size)"
+        )
     if isinstance(text, str):
         layout = text.count(" ") + text.count("\n") + text.count("\r") + text.count("\t")
     else:
         layout = text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
-    return len(text) - layout > max_size
+    if len(text) - layout > max_size:
+        return f"the text is longer than {max_size} {unit} (not counting spaces and line breaks)"
+    return None
 
 
 def _json_int(text: str) -> int:

@@ -324,9 +324,12 @@ def create_app(
             with code 4004.
 
     Raises:
-        RulesError: if ``sweep_every`` is not a number of seconds above 0, ``bot_delay``
-            not one from 0 to `MAX_BOT_DELAY`, or ``lobby`` not ``True`` or ``False``.
+        RulesError: if ``tables`` is not a `Tables`, ``sweep_every`` not a number of
+            seconds above 0, ``bot_delay`` not one from 0 to `MAX_BOT_DELAY`, or ``lobby``
+            not ``True`` or ``False``.
     """
+    if not isinstance(tables, Tables):
+        raise RulesError(f"create_app() needs Tables, not {type(tables).__name__}")
     check_flag(lobby, "lobby")
     period = real_number(sweep_every)
     if period is None or period <= 0:

@@ -287,7 +287,9 @@ class Table:
         if table_id is not None and type(table_id) is not str:
             raise InvalidStateError("a table id is 8 to 64 letters, digits, '-' or '_'")
         if tokens is not None and (
-            isinstance(tokens, str) or not all(type(token) is str for token in tokens)
+            not isinstance(tokens, Sequence)
+            or isinstance(tokens, str)
+            or not all(type(token) is str for token in tokens)
         ):
             raise InvalidStateError("tokens must be a list of text, one per seat")
         if not callable(bot_factory):
