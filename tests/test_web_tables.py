@@ -63,6 +63,11 @@ def test_options_and_bots_read_like_the_command_line() -> None:
         assert _option_argument(text) == (name, value)  # the command line reads it alike
     with pytest.raises(RulesError, match="NAME=VALUE"):
         parse_option("seven_swap")
+    with pytest.raises(
+        RulesError,
+        match=r"^seven_swap='maybe' is not valid: use true or false \(or yes/no, on/off, 1/0\)$",
+    ):
+        parse_option("seven_swap=maybe")  # in the words of text, not Python's True or False
     with pytest.raises(RulesError, match="NAME=VALUE, not int"):
         parse_option(untyped(3))
     assert parse_bots("", 2) == {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, get_type_hints
 
+from ._quote import quote
 from .errors import RulesError
 from .match import MatchOptions
 from .rules import MATCH_OPTIONS, OPTIONS
@@ -25,7 +26,8 @@ def parse_option(text: str) -> tuple[str, object]:
     `option_value`.
 
     Raises:
-        RulesError: if ``text`` is not text with a name before an ``=``.
+        RulesError: if ``text`` is not text with a name before an ``=``, or a rule that
+            takes a bool has another value.
 
     Examples:
         >>> parse_option("seven_swap=yes"), parse_option("win_threshold=71")
@@ -52,15 +54,24 @@ def option_value(raw: object, name: str | None = None) -> object:
     from text (anything else, such as a JSON value, is kept as it is).
 
     For an option that takes a bool, ``true``/``false``, ``yes``/``no``, ``on``/``off`` and
-    ``1``/``0`` in any letter case; otherwise ``true`` and ``false`` are bools, ``none`` is
-    ``None``, a whole number of up to nine digits is an int, and for an option that takes
-    a tuple (``signal_tokens``) the text is a comma-separated list. Anything else is passed
-    on as text, for `briscola.rules` to read or refuse.
+    ``1``/``0`` in any letter case, and nothing else; otherwise ``true`` and ``false`` are
+    bools, ``none`` is ``None``, a whole number of up to nine digits is an int, and for an
+    option that takes a tuple (``signal_tokens``) the text is a list separated by commas or
+    by ``+`` (which OpenSpiel's game strings need: they separate parameters with commas).
+    Anything else is passed on as text, for `briscola.rules` to read or refuse.
+
+    Raises:
+        RulesError: for text that is none of the six spellings of a bool, given to an
+            option that takes one.
     """
     if not isinstance(raw, str):
         return raw
     lowered = raw.lower()
-    if name in _BOOL_OPTIONS and lowered in _TRUE | _FALSE:
+    if name in _BOOL_OPTIONS:  # said here in the words of text (rules() says True or False)
+        if lowered not in _TRUE | _FALSE:
+            raise RulesError(
+                f"{name}={quote(raw)} is not valid: use true or false (or yes/no, on/off, 1/0)"
+            )
         return lowered in _TRUE
     if lowered in ("true", "false"):
         return lowered == "true"
@@ -69,7 +80,7 @@ def option_value(raw: object, name: str | None = None) -> object:
     if _WHOLE.fullmatch(raw):
         return int(raw)
     if name in _TUPLE_OPTIONS:
-        return tuple(part.strip() for part in raw.split(","))  # signal_tokens=ACE,KING
+        return tuple(part.strip() for part in re.split(r"[,+]", raw))  # ACE,KING or ACE+KING
     return raw
 
 

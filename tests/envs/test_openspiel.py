@@ -359,6 +359,19 @@ def test_options_read_values_as_the_command_line_does() -> None:
     game = pyspiel.load_game("briscola", {"variant": "classic-4", "options": text})
     assert isinstance(game, BriscolaGame)
     assert game.rules.signal_tokens == ("ACE", "KING")
+    # A game string separates parameters with commas: its lists are written with "+", and
+    # the game and its states come back from their strings.
+    assert "signal_tokens:ACE+ KING" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules
+    assert pyspiel.load_game(str(game).replace("+ ", "+")).rules == game.rules
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    copy, copied = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert copy.rules == game.rules
+    assert str(copied) == str(state)
 
 
 @pytest.mark.parametrize(

@@ -93,8 +93,9 @@ _INT_MAX: Final = 2**31 - 1
 def parse_options(text: str) -> dict[str, object]:
     """Table rules from ``"name:value;name:value"`` (the ``options`` parameter), each value
     read as the command line's ``--option`` reads it: ``true``/``false`` (and ``yes``/``no``
-    for a rule that takes a bool), ``none``, whole numbers, and a comma-separated list for
-    ``signal_tokens``.
+    for a rule that takes a bool), ``none``, whole numbers, and a list for
+    ``signal_tokens``, separated by ``+`` in a game string (``signal_tokens:ACE+KING``:
+    OpenSpiel separates parameters with commas) or by commas in a parameter dict.
 
     Raises:
         RulesError: for text without a name before a ``:``.
@@ -102,7 +103,7 @@ def parse_options(text: str) -> dict[str, object]:
     Examples:
         >>> parse_options("seven_swap:true; win_threshold:65; trump_suit:none")
         {'seven_swap': True, 'win_threshold': 65, 'trump_suit': None}
-        >>> parse_options("signals:yes; signal_tokens:ACE,KING")
+        >>> parse_options("signals:yes; signal_tokens:ACE+KING")
         {'signals': True, 'signal_tokens': ('ACE', 'KING')}
     """
     if type(text) is not str:
@@ -156,6 +157,9 @@ class BriscolaGame(pyspiel.Game):
         variant = cast(VariantId, given["variant"])
         options = cast(TableRules, parse_options(given["options"]))
         self.rules: Rules = rules(variant, **options)
+        # A list kept with its commas would end the parameter in the game's string (and in
+        # serialized states): it is written with "+", which reads back the same.
+        given["options"] = given["options"].replace(",", "+")
         seed: int = given["seed"]
         dealer: int = given["dealer"]
         self.seed: int | None = seed if seed >= 0 else None
