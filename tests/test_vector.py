@@ -186,6 +186,16 @@ def test_only_the_classic_family_with_default_rules() -> None:
     assert VectorGame(rules("classic-4"), count=1).players == 4
     with pytest.raises(RulesError, match="not 'klassic'"):
         VectorGame("klassic", count=1)
+    # A preset named as rules() reads it; a refusal says what to use instead.
+    assert VectorGame("classic-2", count=1).rules == VARIANTS["classic"]
+    assert VectorGame("Classic 4", count=1).players == 4
+    for other in ("chiamata", VARIANTS["chiamata"]):
+        with pytest.raises(RulesError, match="not 'chiamata'; play other games through new_"):
+            VectorGame(other, count=1)
+    with pytest.raises(
+        RulesError, match=r"plays 'classic' with its default table rules only, not rules\("
+    ):
+        VectorGame(rules("classic", seven_swap=True), count=1)
 
 
 def test_a_str_subclass_is_read_as_its_text() -> None:

@@ -31,7 +31,7 @@ from ._deal import check_seed
 from ._quote import quote
 from .encoding import NUM_ACTIONS, observation_layout, observation_shape
 from .errors import IllegalMoveError, RulesError
-from .rules import VARIANTS, Rules
+from .rules import VARIANTS, Rules, rules
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -69,25 +69,35 @@ def _numpy() -> Any:
 
 
 def _rules_of(variant: str | Rules) -> Rules:
-    """The preset's `Rules`, refusing anything but the classic family with default rules."""
+    """The preset's `Rules`, refusing anything but the classic family with default rules.
+
+    A preset is named as `rules` reads it (``"classic-2"``, ``"Classic 4"``)."""
     supported = ", ".join(repr(name) for name in SUPPORTED)
-    if isinstance(variant, Rules):
-        for name in SUPPORTED:
-            if variant == VARIANTS[name]:
-                return variant
-        raise RulesError(
-            f"the batched engine plays only {supported} with the default table rules, "
-            f"not {variant.variant!r} with these options"
-        )
+    elsewhere = "; play other games through new_game and apply, or random_playout"
     if isinstance(variant, str):
         # The text a str subclass holds, as a plain str: none of its own methods run.
         name = str.__str__(variant)
-        if name in SUPPORTED:
-            return VARIANTS[name]
-        shown = repr(name)
-    else:
-        shown = type(variant).__name__
-    raise RulesError(f"the batched engine plays only {supported}, not {shown:.40}")
+        try:
+            variant = rules(name)  # type: ignore[arg-type]
+        except RulesError:
+            raise RulesError(
+                f"the batched engine plays only {supported}, not {quote(name, 40)}"
+            ) from None
+    elif not isinstance(variant, Rules):
+        raise RulesError(
+            f"the batched engine plays only {supported}, not {type(variant).__name__:.40}"
+        )
+    for name in SUPPORTED:
+        if variant == VARIANTS[name]:
+            return variant
+    if variant.variant in SUPPORTED:
+        raise RulesError(
+            f"the batched engine plays {variant.variant!r} with its default table rules "
+            f"only, not {variant!r}{elsewhere}"
+        )
+    raise RulesError(
+        f"the batched engine plays only {supported}, not {variant.variant!r}{elsewhere}"
+    )
 
 
 def shuffled_decks(
@@ -268,6 +278,9 @@ class VectorGame:
             ``new_game(variant, deck=...)`` deals it. Give either ``decks`` or ``count``.
         count: How many deals to shuffle with `shuffled_decks` from ``seed``.
         seed: The seed of `shuffled_decks` when ``decks`` is not given.
+
+    A game changes in place with each `step`: give each thread a game of its own, or share
+    one under a lock of your own.
 
     Raises:
         RulesError: for another preset or options, or decks that are not the preset's.
