@@ -10,11 +10,9 @@ import pytest
 
 import briscola
 from briscola import VARIANTS, Rules, RulesError, VariantId, dumps, loads, rules
-from helpers import PRESET_IDS, SHAPE, untyped
+from helpers import FACE_UP, PRESET_IDS, SHAPE, TWO_SIDED, untyped
 
 PRESETS = tuple(SHAPE)
-FACE_UP_PRESETS = ("classic", "classic-3", "classic-4", "classic-6", "scoperta")
-TWO_SIDED_PRESETS = ("classic", "classic-4", "classic-6", "scoperta", "briscolone")
 
 # §8: option -> default (for every preset, unless overridden below).
 DEFAULTS: dict[str, Any] = {
@@ -68,13 +66,13 @@ def test_variants_is_read_only() -> None:
         del VARIANTS["classic"]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("variant", PRESETS)
+@pytest.mark.parametrize("variant", PRESET_IDS)
 def test_s8_defaults_of_every_preset(variant: VariantId) -> None:
     r = VARIANTS[variant]
     expected = dict(DEFAULTS)
-    if variant in FACE_UP_PRESETS:
+    if variant in FACE_UP:
         expected.update(SWAP_DEFAULTS)
-    if variant in TWO_SIDED_PRESETS:
+    if variant in TWO_SIDED:
         expected.update(RESULT_DEFAULTS)
     if variant == "scoperta":
         expected["open_hands"] = True
