@@ -42,10 +42,15 @@ from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
 from .records import MatchRecord, Record, read_record
 from .render import match_totals, render
-from .rules import MATCH_OPTIONS, OPTIONS, VARIANTS, rules
+from .rules import MATCH_OPTIONS, VARIANTS, rules
 from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
 from .state import Phase, State
-from .terminal import _option_argument, _whole_argument, add_arena_parser, add_play_parser
+from .terminal import (
+    _whole_argument,
+    add_arena_parser,
+    add_option_argument,
+    add_play_parser,
+)
 
 __all__ = ["main"]
 
@@ -402,14 +407,7 @@ def _add_serve(commands: argparse._SubParsersAction[Any]) -> None:
         "--port", type=_port, default=8000, help="port (default: 8000; 0: any free port)"
     )
     serve.add_argument("--variant", default="classic", help="a preset id (default: classic)")
-    serve.add_argument(
-        "--option",
-        type=_option_argument,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a table rule, such as seven_swap=true",
-    )
+    add_option_argument(serve, match_flag="--format")
     serve.add_argument(
         "--format", default=None, help="a match format such as best_of(3) (default: a single deal)"
     )
@@ -578,17 +576,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FORMAT",
         help="play a whole match, in the preset's format or one such as best_of(5)",
     )
-    demo.add_argument(
-        "--option",
-        type=_option_argument,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=(
-            f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)}), or with "
-            f"--match a match option ({', '.join(MATCH_OPTIONS)})"
-        ),
-    )
+    add_option_argument(demo, match_flag="--match")
     demo.add_argument(
         "--record", metavar="FILE", help="also write the deal's (or the match's) record to FILE"
     )

@@ -553,6 +553,22 @@ def _option_argument(text: str) -> tuple[str, object]:
     return name, value
 
 
+def add_option_argument(parser: argparse.ArgumentParser, *, match_flag: str | None) -> None:
+    """Add ``--option NAME=VALUE`` (repeatable) to ``parser``: a table rule, or under
+    ``match_flag`` (the flag that plays a match) a match option too."""
+    words = f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})"
+    if match_flag is not None:
+        words += f", or with {match_flag} a match option ({', '.join(MATCH_OPTIONS)})"
+    parser.add_argument(
+        "--option",
+        type=_option_argument,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=words,
+    )
+
+
 def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``briscola play`` to the command line's subcommands."""
     parser = commands.add_parser("play", help="play a game in the terminal against bots")
@@ -569,17 +585,7 @@ def add_play_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--seed", type=_whole_argument, default=None, help="deal and bots (default: random)"
     )
     parser.add_argument("--match", action="store_true", help="play a whole match")
-    parser.add_argument(
-        "--option",
-        type=_option_argument,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=(
-            f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)}), or with "
-            f"--match a match option ({', '.join(MATCH_OPTIONS)})"
-        ),
-    )
+    add_option_argument(parser, match_flag="--match")
     parser.set_defaults(run=run_command)
 
 
@@ -601,14 +607,7 @@ def add_arena_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--seed", type=_whole_argument, default=1, help="the run's seed (default: 1)"
     )
-    parser.add_argument(
-        "--option",
-        type=_option_argument,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=f"a table rule, such as seven_swap=true (one of: {', '.join(OPTIONS)})",
-    )
+    add_option_argument(parser, match_flag=None)
     parser.set_defaults(run=run_command)
 
 
