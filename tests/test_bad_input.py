@@ -105,6 +105,23 @@ def test_a_match_format_with_long_spacing_is_refused_in_linear_time(spacing: str
     assert parse_format(f"best_of{spacing * 50_000}(3)") == briscola.match.best_of(3)
 
 
+def test_auction_refusals_say_what_to_type() -> None:
+    # §2.5: a player is told the notation of the move wanted, not the name of its class.
+    state = briscola.new_game("chiamata", seed=1, auction="points_only")
+    with pytest.raises(IllegalMoveError, match=r"point bids only, such as points 65$"):
+        briscola.apply(state, parse_move("bid K"))
+    for _ in range(4):
+        state = briscola.apply(state, parse_move("pass"))
+    state = briscola.apply(state, parse_move("points 61"))
+    with pytest.raises(IllegalMoveError, match=r"must name the called card, such as call KD$"):
+        briscola.apply(state, parse_move("pass"))
+    state = briscola.new_game("chiamata", seed=1)
+    for text in ("bid K", "pass", "pass", "pass", "pass"):
+        state = briscola.apply(state, parse_move(text))
+    with pytest.raises(IllegalMoveError, match=r"must name the trump suit, such as suit C$"):
+        briscola.apply(state, parse_move("pass"))
+
+
 def test_point_bids_name_the_two_and_take_plain_ints() -> None:
     assert parse_move("bid 2@65") == BidPoints(65)
     with pytest.raises(briscola.InvalidMoveError):

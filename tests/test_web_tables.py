@@ -275,6 +275,29 @@ def test_restore_takes_only_a_checkpoint_of_the_same_table() -> None:
     assert table.match == early.match
     with pytest.raises(RulesError):
         table.restore(later)  # moves undone since: it no longer fits the table
+    # Nor after as many moves of another line of play: the saved moves would be that
+    # line's, and the match this one's.
+    first = str(table.legal_for(0)[0])
+    assert first != str(later.match.state.history[0][1])
+    table.play(0, first, ply=0, deal=0)
+    play_some(table, 2)
+    assert len(table.moves) >= later.moves
+    with pytest.raises(RulesError, match="needs a checkpoint that checkpoint\\(\\) took"):
+        table.restore(later)
+    assert table.match == Table.from_json(table.to_json()).match
+
+
+def test_a_stranger_cannot_move_for_the_seat_to_act() -> None:
+    # `seat_of` gives None for a token that is not a seat's: a move "by" None is refused,
+    # where briscola.apply would trust its caller and move for whoever is to act.
+    table = Table(TableSettings("classic", seed=7), table_id="doc-table", tokens=["a", "b"])
+    stranger = table.seat_of("a guess")
+    assert stranger is None
+    with pytest.raises(RulesError, match="seat=None is not valid: spectators cannot play"):
+        table.play(untyped(stranger), "4D", ply=0, deal=0)
+    with pytest.raises(RulesError, match="seat=None is not valid"):
+        table.apply(untyped(None), table.legal_for(0)[0], ply=0)
+    assert table.moves == []
 
 
 def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
@@ -971,3 +994,17 @@ def test_the_table_message_names_a_dealer_who_sits_out(
     message = json.loads(table.message(None))
     assert message["sits_out"] == sits_out
     assert message["title"] == table.match.rules.title
+
+
+def test_a_deal_annulled_as_dealt_has_no_record_and_says_why() -> None:
+    # §2.5.6: the deal ended as it was dealt, with no move to write down.
+    table = Table(
+        TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(2)", 141)
+    )
+    assert table.match.results[0].score.void
+    with pytest.raises(
+        IllegalMoveError, match=r"^deal 1 was annulled as it was dealt: it has no moves to record$"
+    ):
+        table.record(0)
+    with pytest.raises(IllegalMoveError, match="deal 2 has no record: only finished deals"):
+        table.record(1)

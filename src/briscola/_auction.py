@@ -247,9 +247,9 @@ def why_illegal(s: State, move: Move) -> str:
     seat = s.turn
     if s.phase is Phase.NAME_TRUMP:
         if r.auction is Auction.POINTS_ONLY and type(move) is not NameCard:
-            return f"seat {seat} must name the called card (NameCard)"
+            return f"seat {seat} must name the called card, such as call KD"
         if r.auction is not Auction.POINTS_ONLY and type(move) is not NameSuit:
-            return f"seat {seat} must name the trump suit (NameSuit)"
+            return f"seat {seat} must name the trump suit, such as suit C"
         if type(move) is NameCard and move.card not in r.deck:
             return f"{move.card} is not in the deck"
         return "an Ace cannot be called (allow_ace_call is off)"
@@ -260,7 +260,7 @@ def why_illegal(s: State, move: Move) -> str:
         return f"seat {seat} must bid: everyone has passed, and the first hand must call"
     if type(move) is Bid:
         if r.auction is not Auction.RANKS:
-            return "this auction takes point bids only (BidPoints)"
+            return "this auction takes point bids only, such as points 65"
         if move.rank not in r.call_ranks:
             return f"no {move.rank.code} is in the deck"
         if move.rank is Rank.ACE and not r.allow_ace_call:

@@ -385,9 +385,12 @@ class Table:
 
         Raises:
             IllegalMoveError, InvalidMoveError, RulesError: as `briscola.apply` does with
-                ``seat`` and ``ply``; `RulesError` for ``ply=None`` too, which would skip
-                the check of a stale or replayed move.
+                ``seat`` and ``ply``; `RulesError` for ``seat=None`` and ``ply=None`` too,
+                which would skip the check of whose turn it is (``None`` is a spectator,
+                as `seat_of` gives it) or of a stale or replayed move.
         """
+        if seat is None:
+            raise RulesError("seat=None is not valid: spectators cannot play, only seats")
         if ply is None:
             raise RulesError(
                 "ply=None is not valid: give the ply of the view the move was decided on"
@@ -420,15 +423,24 @@ class Table:
             and checkpoint.match.rules == self.match.rules
             and checkpoint.match.seed == self.match.seed
             and type(checkpoint.finished) is int
-            and 0 <= checkpoint.finished <= len(self.finished)
+            and checkpoint.finished == len(checkpoint.match.results) <= len(self.finished)
             and type(checkpoint.moves) is int
             and 0 <= checkpoint.moves <= len(self.moves)
+            # Of this line of play, not of one undone since (a few ms: restoring is rare).
+            and checkpoint.match == self._replayed(checkpoint.moves)
         ):
             raise RulesError("restore() needs a checkpoint that checkpoint() took of this table")
         self.match = checkpoint.match
         del self.finished[checkpoint.finished :]
         del self.moves[checkpoint.moves :]
         self._previous_views.clear()  # a deal that ended by an undone move is not shown
+
+    def _replayed(self, count: int) -> Match:
+        """The match after the table's first ``count`` moves."""
+        match = self.settings.new_match()
+        for notation in self.moves[:count]:
+            match = apply(match, parse_move(notation, match.state))
+        return match
 
     def legal_for(self, seat: int) -> tuple[Move, ...]:
         """The moves ``seat`` may make now (``()`` when it is not its turn, or not a seat)."""
@@ -545,7 +557,11 @@ class Table:
             RulesError: if ``deal`` is not a whole number from 0.
         """
         _check_deal(deal)
-        final = self.finished[deal] if 0 <= deal < len(self.finished) else None
+        final = self.finished[deal] if deal < len(self.finished) else None
+        if final is None and deal < len(self.finished):
+            raise IllegalMoveError(
+                f"deal {deal + 1} was annulled as it was dealt: it has no moves to record"
+            )
         if final is None:
             raise IllegalMoveError(
                 f"deal {quote(deal + 1)} has no record: only finished deals can be downloaded"
