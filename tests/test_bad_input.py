@@ -336,3 +336,61 @@ def test_another_librarys_refusal_is_passed_on_as_its_first_line_cut_short() -> 
     assert reason(ValueError("x" * 1_000)) == "x" * 200
     assert reason(ValueError("x" * 1_000), width=5) == "xxxxx"
     assert reason(Unprintable()) == "Unprintable"
+
+
+def test_a_play_built_without_its_constructor_is_the_moves_fault() -> None:
+    # The step loop's fast path: a Play without its card is an InvalidMoveError, as in the
+    # full path, never a state called inconsistent.
+    state = briscola.new_game("classic", seed=1)
+    for move in (untyped(object.__new__(briscola.Play)),):
+        with pytest.raises(briscola.InvalidMoveError, match="this Play lacks a field"):
+            briscola.apply(state, move)
+        with pytest.raises(briscola.InvalidMoveError, match="this Play lacks a field"):
+            briscola.apply(state, move, seat=0)
+
+
+def test_a_refusal_shows_no_internal_error_behind_it() -> None:
+    # The library's own error stands alone in a traceback: no AttributeError or TypeError
+    # of the library's checks is chained to it.
+    calls: list[Callable[[], object]] = [
+        lambda: briscola.legal_moves(untyped("AC 2D")),
+        lambda: briscola.apply(untyped(None), briscola.Pass()),
+        lambda: rules(untyped(["classic"])),
+        lambda: rules("classic", seven_swap=untyped(["x"])),
+    ]
+    for call in calls:
+        with pytest.raises(briscola.BriscolaError) as caught:
+            call()
+        error = caught.value
+        assert error.__cause__ is None
+        assert error.__context__ is None or error.__suppress_context__
+
+
+class _TwoLines:
+    def __repr__(self) -> str:
+        return "array([[1, 2],\n       [3, 4]])"
+
+
+def test_a_value_whose_repr_has_line_breaks_is_shown_on_one_line() -> None:
+    state = briscola.new_game("classic", seed=1)
+    calls: list[Callable[[], object]] = [
+        lambda: briscola.apply(state, untyped(_TwoLines())),
+        lambda: briscola.new_game("classic", seed=untyped(_TwoLines())),
+    ]
+    for call in calls:
+        with pytest.raises(briscola.BriscolaError) as caught:
+            call()
+        assert "\n" not in str(caught.value)
+        assert "array([[1, 2], [3, 4]])" in str(caught.value)
+
+
+def test_a_value_that_is_not_plain_is_refused_in_the_words_of_any_wrong_value() -> None:
+    for name, words in (
+        ("seven_swap", "use True or False"),
+        ("tie_rule", "use one of 'draw', 'replay', 'last_trick'"),
+        ("win_threshold", "use a whole number from 61 to 120"),
+    ):
+        for value in ({}, b"x", object()):
+            options: dict[str, Any] = {name: value}
+            with pytest.raises(briscola.RulesError, match=f"^{name}=.* is not valid: {words}$"):
+                rules("classic", **options)

@@ -1193,3 +1193,17 @@ def test_a_card_or_move_in_a_lookalike_letter_is_shown_escaped() -> None:
     document["deck"][1] = "\u212aS"
     with pytest.raises(InvalidNotationError, match=r"write the card '\\u212aS' as 'KS'$"):
         loads(json.dumps(document))
+
+
+def test_a_move_after_the_end_of_a_state_document_says_the_deal_is_over() -> None:
+    import random
+
+    final = briscola.random_playout(briscola.new_game("classic", seed=1), random.Random(1))
+    document = json.loads(dumps(final))
+    for seat in (0, 1):
+        document["moves"].append([seat, "AD"])
+        with pytest.raises(
+            InvalidStateError, match=r"^document.moves\[40\]: the deal is already over$"
+        ):
+            loads(json.dumps(document))
+        document["moves"].pop()

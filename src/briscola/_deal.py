@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from ._frozen import compile_function
 from ._numbers import whole_number
+from ._quote import quote
 from .cards import Card
 from .errors import RulesError
 
@@ -59,12 +60,8 @@ def check_seed(seed: object, name: str = "seed", *, or_none: bool = True) -> int
     if number is not None:
         return number
     kind = type(seed).__name__
-    try:
-        shown = f"{seed!r:.40}"
-    except Exception:  # a foreign __repr__ may fail too
-        shown = f"<{kind}>"
     allowed = "a whole number or None" if or_none else "a whole number"
-    raise RulesError(f"{name}={shown} is not valid: use {allowed}, not {kind}")
+    raise RulesError(f"{name}={quote(seed, 40)} is not valid: use {allowed}, not {kind}")
 
 
 def seed_text(seed: int) -> str:

@@ -343,9 +343,10 @@ _APPLY: Final[dict[Phase, Callable[[State, int, Move], State]]] = {
 def check_state(state: object, verb: str) -> None:
     """Raise `InvalidStateError` unless ``state`` is a `State`."""
     if not isinstance(state, State):
+        # From None: callers check here while handling the AttributeError of a non-State.
         raise InvalidStateError(
             f"{verb}() needs a State from new_game(), not {type(state).__name__}"
-        )
+        ) from None
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

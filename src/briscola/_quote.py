@@ -43,6 +43,8 @@ def quote(value: object, width: int = WIDTH) -> str:
         return f"<{type(value).__name__}>"
     if not isinstance(text, str):  # pragma: no cover - repr() itself refuses non-str results
         return f"<{type(value).__name__}>"
+    if "\n" in text:  # a foreign repr over several lines (a numpy array): one line of it
+        text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
 

@@ -168,8 +168,8 @@ def apply(
             after = _play_card(state, move)
         except BriscolaError:
             raise
-        except _FOREIGN:
-            _inconsistent("apply", state)
+        except _FOREIGN:  # a move or a state built by hand: the full path says which
+            after = None
         if after is not None:
             return after
     try:

@@ -1294,7 +1294,11 @@ def _check(r: Rules) -> list[str]:
     for name, info in OPTIONS.items():
         value = getattr(r, name)
         if not _plain(value, 1):  # compared below: a foreign __eq__ or __hash__ must not run
-            problems.append(f"{name}={quote(value)} is not valid: use {info.values}")
+            # Said as for any wrong value: checked through a stand-in that only shows it.
+            problems.append(
+                _check_value(name, _Shown(quote(value)), preset, _hand_size(r, preset))
+                or f"{name}={quote(value)} is not valid"
+            )
             continue
         if r.variant not in info.applies_to:
             if value != defaults[name]:
@@ -1329,6 +1333,17 @@ def _hand_size(r: Rules, preset: _Preset) -> int:
     if r.players == 6 and r.six_player_form not in (None, SixPlayerForm.DEALER_SITS_OUT):
         return 6
     return preset.hand_size
+
+
+class _Shown:
+    """A value that is not plain, as `_check_value` may read it: its quoted text, equal to
+    nothing else."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def __repr__(self) -> str:
+        return self._text
 
 
 def _check_value(name: str, value: object, preset: _Preset, hand_size: int) -> str | None:
@@ -1526,9 +1541,13 @@ def rules(variant: VariantId | Rules, /, **options: Unpack[TableRules]) -> Rules
     try:
         key = (type(variant), variant, *((n, type(v), v) for n, v in sorted(options.items())))
         cached = _CACHE.get(key)
+        hashable = True
     except Exception:
+        hashable = False
+    if not hashable:
         # A value that cannot be hashed (a list of signal tokens, or an object whose own
-        # __hash__ fails) is checked without the cache.
+        # __hash__ fails) is checked without the cache, outside the handler: a refusal
+        # shows no TypeError of hashing behind it.
         return _build_rules(variant, options)
     if cached is None:
         cached = _build_rules(variant, options)

@@ -676,6 +676,8 @@ def _decode_state(reader: _Reader) -> State:
             raise InvalidNotationError(f"{where}: expected [seat, move]")
         seat = _seat(pair[0], f"{where}[0]", r)
         move = _move(pair[1], f"{where}[1]")
+        if state.phase is Phase.OVER:
+            raise InvalidStateError(f"{where}: the deal is already over")
         if state.turn != seat:
             raise InvalidStateError(f"{where}: it is not seat {seat}'s turn")
         try:
