@@ -390,7 +390,13 @@ def test_a_value_that_is_not_plain_is_refused_in_the_words_of_any_wrong_value() 
         ("tie_rule", "use one of 'draw', 'replay', 'last_trick'"),
         ("win_threshold", "use a whole number from 61 to 120"),
     ):
-        for value in ({}, b"x", object()):
+        for value, kind in (({}, "dict"), (b"x", "bytes"), (object(), "object")):
             options: dict[str, Any] = {name: value}
-            with pytest.raises(briscola.RulesError, match=f"^{name}=.* is not valid: {words}$"):
+            with pytest.raises(
+                briscola.RulesError,
+                match=f"^{name}=.* is not valid: {words} \\(a plain value, not {kind}\\)$",
+            ):
                 rules("classic", **options)
+    np = pytest.importorskip("numpy")
+    with pytest.raises(briscola.RulesError, match=r"\(a plain value, not numpy\.int64\)$"):
+        rules("classic", win_threshold=untyped(np.int64(71)))

@@ -1193,6 +1193,9 @@ def test_a_card_or_move_in_a_lookalike_letter_is_shown_escaped() -> None:
     document["deck"][1] = "\u212aS"
     with pytest.raises(InvalidNotationError, match=r"write the card '\\u212aS' as 'KS'$"):
         loads(json.dumps(document))
+    document["deck"][1] = "K\u2660"  # a suit symbol is no lookalike: shown as typed
+    with pytest.raises(InvalidNotationError, match=re.escape("write the card 'K\u2660' as 'KS'")):
+        loads(json.dumps(document, ensure_ascii=False))
 
 
 def test_a_move_after_the_end_of_a_state_document_says_the_deal_is_over() -> None:

@@ -1295,10 +1295,11 @@ def _check(r: Rules) -> list[str]:
         value = getattr(r, name)
         if not _plain(value, 1):  # compared below: a foreign __eq__ or __hash__ must not run
             # Said as for any wrong value: checked through a stand-in that only shows it.
-            problems.append(
-                _check_value(name, _Shown(quote(value)), preset, _hand_size(r, preset))
-                or f"{name}={quote(value)} is not valid"
-            )
+            problem = _check_value(name, _Shown(quote(value)), preset, _hand_size(r, preset))
+            said = problem or f"{name}={quote(value)} is not valid"
+            kind = type(value)
+            where = "" if kind.__module__ == "builtins" else f"{kind.__module__}."
+            problems.append(f"{said} (a plain value, not {where}{kind.__qualname__:.60})")
             continue
         if r.variant not in info.applies_to:
             if value != defaults[name]:

@@ -33,7 +33,7 @@ __all__ = ["determinize"]
 _PLACEMENTS: Final = 50_000
 # Under must_follow_suit a real late view may see 97% of the placements that fit its suits
 # fail the history: 2,000 such failures leave a real view a chance below 1e-26 of being
-# refused, and still refuse a view no state agrees with in about half a second.
+# refused, and still refuse a view no state agrees with in under a second.
 _REBUILDS: Final = 2_000
 _NEVER: Final = (1 << 30, 0)
 

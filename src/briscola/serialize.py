@@ -312,6 +312,14 @@ def _check_depth(text: str) -> None:
 _LAYOUT_ALLOWANCE: Final = 64
 
 
+def _as_typed(text: str) -> str:
+    """``text`` quoted as typed, but with a letter or digit from beyond ASCII escaped: the
+    Kelvin sign reads as K, and ``'KC'`` beside ``'KC'`` would not say what to change."""
+    if all(char.isascii() or not char.isalnum() for char in text):
+        return repr(text)
+    return ascii(text)
+
+
 def _too_long(text: str | bytes | bytearray, max_size: int, unit: str) -> str | None:
     """Why ``text`` is too long to read, or ``None``."""
     if len(text) <= max_size:
@@ -415,7 +423,7 @@ def _card(value: JSON, path: str) -> Card:
     except InvalidNotationError:
         raise InvalidNotationError(f"{path}: {quote(code, 10)} is not a card code") from None
     if str(card) != code:
-        raise InvalidNotationError(f"{path}: write the card {code!a} as {str(card)!r}")
+        raise InvalidNotationError(f"{path}: write the card {_as_typed(code)} as {str(card)!r}")
     return card
 
 
@@ -467,7 +475,9 @@ def _move(value: JSON, path: str) -> Move:
     except BriscolaError:
         raise InvalidNotationError(f"{path}: {text[:40]!r} is not a move") from None
     if str(move) != text:
-        raise InvalidNotationError(f"{path}: write the move {text[:40]!a} as {str(move)!r}")
+        raise InvalidNotationError(
+            f"{path}: write the move {_as_typed(text[:40])} as {str(move)!r}"
+        )
     return move
 
 
