@@ -103,6 +103,43 @@ def test_table_rules_with_option() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("name", ["seed", "seat", "opponents", "match", "stdin"])
+def test_an_option_named_as_an_argument_of_play_is_unknown(name: str) -> None:
+    done = _run("play", "--option", f"{name}=1", stdin="")
+    assert done.returncode == 2
+    assert f"argument --option: unknown option '{name}'" in done.stderr
+    assert "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize("name", ["seed", "jobs", "games", "names", "progress"])
+def test_an_option_named_as_an_argument_of_arena_is_unknown(name: str) -> None:
+    done = _run("arena", "--games", "1", "--option", f"{name}=1")
+    assert done.returncode == 2
+    assert f"argument --option: unknown option '{name}'" in done.stderr
+
+
+def test_a_deal_annulled_as_dealt_is_shown_once_and_a_match_says_so() -> None:
+    # §2.5.6: the deal ends as it is dealt; a match goes on to the next deal.
+    out = io.StringIO()
+    play(
+        "chiamata", seed=17, seat=1, annul_zero_point_hand=True, stdin=io.StringIO(""), stdout=out
+    )
+    assert out.getvalue().count("chiamata · dealer 4 · over") == 1
+    assert out.getvalue().rstrip().endswith("The deal is void.")
+    out = io.StringIO()
+    play(
+        "chiamata",
+        seed=141,
+        seat=1,
+        match=True,
+        annul_zero_point_hand=True,
+        stdin=io.StringIO(""),
+        stdout=out,
+    )
+    assert "Deal 1 was annulled as it was dealt: a hand held no card points." in out.getvalue()
+    assert "match fixed_deals(5) · deal 2 · " in out.getvalue()
+
+
 def test_many_claims_are_folded_in_every_list_of_moves() -> None:
     done = _run(
         "play", "--variant", "bugiarda", "--seed", "5", "--seat", "2", stdin="moves\nxyz\n7C\n"

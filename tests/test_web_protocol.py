@@ -913,6 +913,7 @@ def test_a_table_that_cannot_be_saved_is_not_opened(monkeypatch: pytest.MonkeyPa
         for _ in range(2):  # a refused table takes no place of the limit
             answer = client.post("/api/tables", json={"variant": "classic"})
             assert answer.status_code == 503
+            assert answer.headers["retry-after"] == "60"  # a state that passes, as a full server
             assert answer.json() == {
                 "error": "the server cannot save a new table now: try again later"
             }

@@ -190,8 +190,11 @@ def _loop(
 ) -> None:
     deal = game.state if isinstance(game, Match) else game
     shown = _Shown(deal, seat)
-    say("")
-    say(render(observe(game, seat)))
+    if isinstance(game, Match):
+        _annulled(game, 0, say)
+    if not is_over(game):  # a deal annulled as dealt is shown once, with its result
+        say("")
+        say(render(observe(game, seat)))
     while not is_over(game):
         deal = game.state if isinstance(game, Match) else game
         turn = current_player(game)
@@ -209,6 +212,7 @@ def _loop(
         if isinstance(game, Match):
             if len(game.results) > finished:
                 _deal_result(after, seat, say)
+                _annulled(game, finished + 1, say)
                 if not is_over(game):
                     shown = _Shown(game.state, seat)
                     say("")
@@ -231,6 +235,13 @@ def _loop(
         )
     else:
         _deal_result(game, seat, say)
+
+
+def _annulled(match: Match, start: int, say: Callable[[str], None]) -> None:
+    """Say which of the match's deals from number ``start`` on ended as they were dealt."""
+    for number in range(start, len(match.results)):
+        say("")
+        say(f"Deal {number + 1} was annulled as it was dealt: a hand held no card points.")
 
 
 def _sits_out(deal: State, seat: int) -> bool:
@@ -550,6 +561,8 @@ def _option_argument(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(str(error)) from None
     if name == "variant":
         raise argparse.ArgumentTypeError("choose the variant with --variant, not --option")
+    if name not in OPTIONS and name not in MATCH_OPTIONS:  # never one of the command's own
+        raise argparse.ArgumentTypeError(f"unknown option {quote(name, 40)}")
     return name, value
 
 

@@ -406,7 +406,9 @@ def create_app(
             await forget_dropped()
             _log.error("a new table could not be saved, so it was not opened: %s", error)
             return JSONResponse(
-                {"error": "the server cannot save a new table now: try again later"}, 503
+                {"error": "the server cannot save a new table now: try again later"},
+                503,
+                headers={"Retry-After": "60"},
             )
         await forget_dropped()
         room_of(table.id)
