@@ -58,8 +58,8 @@ def _mid(variant: VariantId = "classic") -> briscola.State:
         ({"hands": ((), ())}, "hands"),
         ({"points": (200, 0)}, "points"),
         ({"phase": briscola.Phase.OVER}, "phase"),
-        ({"drawn": 0}, "drawn"),
-        ({"talked": True}, "talked"),
+        ({"drawn": 0}, "count of cards drawn"),
+        ({"talked": True}, "record of what was said this turn"),
         ({"trump_card": None}, "trump card"),
     ],
 )
@@ -148,3 +148,40 @@ def test_not_a_state() -> None:
     for junk in JUNK:
         with pytest.raises(InvalidStateError):
             check(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("hand_size", 40, "edited past their checks: hand_size is not what their options give"),
+        ("strength", (), "edited past their checks: strength is not"),
+        ("card_points", None, "edited past their checks: card_points is not"),
+        ("dealt_cards", 99, "edited past their checks: dealt_cards is not"),
+        ("players", "2", "rules are not valid: players='2' does not apply"),
+        ("win_threshold", "x", "rules are not valid: win_threshold='x' is not valid"),
+        ("win_threshold", 500, "rules are not valid: win_threshold=500 is not valid"),
+        ("variant", "nope", "rules are not valid: unknown variant 'nope'"),
+    ],
+)
+def test_rules_edited_past_their_checks_are_caught(field: str, value: Any, message: str) -> None:
+    # What rules() refuses, or a derived field no options give: never "consistent", and
+    # never Python's own IndexError or TypeError from the replay.
+    state = briscola.new_game("classic", seed=1)
+    rng = random.Random(0)
+    while not briscola.is_over(state):
+        state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+    edited = attrs.evolve(state.rules)
+    object.__setattr__(edited, field, value)
+    with pytest.raises(InvalidStateError, match=message):
+        check(attrs.evolve(state, rules=edited))
+    check(state)
+
+
+def test_fields_are_named_in_words() -> None:
+    state = briscola.new_game("classic", seed=1)
+    for changes, words in (
+        ({"drawn": state.drawn + 1}, "its count of cards drawn differs from the one"),
+        ({"shown": ((0, ()),)}, "its hands shown differ from those"),
+    ):
+        with pytest.raises(InvalidStateError, match=words):
+            check(attrs.evolve(state, **changes))

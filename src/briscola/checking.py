@@ -8,15 +8,17 @@ every move of its history in turn, and compares the result with the state field 
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from ._engine import apply, current_player, deal_from
 from ._numbers import same
 from ._quote import quote
 from .cards import Card, Suit
-from .errors import BriscolaError, InvalidStateError
+from .errors import _FOREIGN, BriscolaError, InvalidStateError, RulesError
 from .moves import Move
-from .rules import Rules, TrumpSource
+from .rules import Rules, TrumpSource, rules
 from .state import State
 
 __all__ = ["check"]
@@ -48,7 +50,15 @@ def check(state: State) -> None:
         raise InvalidStateError(
             f"check() needs a State from new_game(), not {type(state).__name__}"
         )
-    replayed = _replay(state)
+    _check_rules(state.rules)
+    try:
+        replayed = _replay(state)
+    except BriscolaError:
+        raise
+    except _FOREIGN:  # a field of a type nothing above foresaw
+        raise InvalidStateError(
+            "the state is not consistent: it was built or edited by hand"
+        ) from None
     for field in attrs.fields(State):
         name = field.name
         try:
@@ -56,19 +66,49 @@ def check(state: State) -> None:
         except Exception:  # a hand-built field whose comparison fails is not the replay's
             agrees = False
         if not agrees:
+            words, plural = _FIELD_WORDS.get(name, (name.replace("_", " "), name.endswith("s")))
             raise InvalidStateError(
-                f"the state is not consistent: its {name.replace('_', ' ')} differ from "
-                "those its deck and history give"
-                if name.endswith("s")
-                else f"the state is not consistent: its {name.replace('_', ' ')} differs "
-                "from the one its deck and history give"
+                f"the state is not consistent: its {words} differ from those its deck and "
+                "history give"
+                if plural
+                else f"the state is not consistent: its {words} differs from the one its deck "
+                "and history give"
+            )
+
+
+# How a field is named in a message where its own name does not read as words, and whether
+# those words are plural.
+_FIELD_WORDS: Final = {
+    "drawn": ("count of cards drawn", False),
+    "talked": ("record of what was said this turn", False),
+    "removed": ("cards removed from the deck", True),
+    "shown": ("hands shown", True),
+}
+
+
+def _check_rules(r: object) -> None:
+    """Refuse rules that `rules` refuses, or whose derived fields (edited past their checks
+    with ``object.__setattr__``) are not those their options give."""
+    if not isinstance(r, Rules):
+        raise InvalidStateError(f"the state's rules must be a Rules, not {type(r).__name__}")
+    try:
+        genuine = rules(r)
+    except RulesError as error:
+        raise InvalidStateError(f"the state's rules are not valid: {error}") from None
+    for field in attrs.fields(Rules):
+        try:
+            agrees = same(getattr(genuine, field.name), getattr(r, field.name))
+        except Exception:  # as above
+            agrees = False
+        if not agrees:
+            raise InvalidStateError(
+                f"the state's rules were edited past their checks: {field.name} is not what "
+                "their options give"
             )
 
 
 def _replay(state: State) -> State:
     r = state.rules
-    if not isinstance(r, Rules):
-        raise InvalidStateError(f"the state's rules must be a Rules, not {type(r).__name__}")
     deck = state.deck
     if type(deck) is not tuple or not all(isinstance(card, Card) for card in deck):
         raise InvalidStateError("the state's deck must be a tuple of cards")
