@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import briscola
 from briscola import (
     Card,
     Phase,
@@ -280,7 +281,7 @@ def test_chiamata_auction_naming_and_play_against_bots(
 
 
 def test_the_french_toggle_and_the_lobby(browser: Any, server: tuple[Tables, str]) -> None:
-    _, base = server
+    tables, base = server
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}/")
@@ -289,10 +290,20 @@ def test_the_french_toggle_and_the_lobby(browser: Any, server: tuple[Tables, str
     page.select_option("select[name=bot-2]", "")
     page.select_option("select[name=bot-3]", "")
     page.fill("#format", "best_of(3)")
+    page.click("summary")  # the table rules, folded at first
+    assert page.input_value("#opt-signal_tokens") == "ACE,THREE,KING,KNIGHT,JACK"
+    page.check("#opt-signals")
+    page.fill("#opt-signal_tokens", ",".join(briscola.SIGNAL_TOKENS))
     page.click("#create")
     page.wait_for_selector("#links:not([hidden])")
     links = page.locator("#link-list a")
     assert links.count() == 4  # three seats for people (seat 0, 2, 3 here) and the spectators
+    table_id = (links.first.get_attribute("href") or "").split("/t/")[1].split("#")[0]
+    table = tables.get(table_id)
+    assert table is not None
+    created = table.match.rules
+    assert created.signals
+    assert created.signal_tokens == briscola.SIGNAL_TOKENS
     page.goto(links.first.get_attribute("href") or "")
     page.wait_for_selector("body[data-connected=true]")
     italian = page.inner_text("#hand")

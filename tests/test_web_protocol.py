@@ -635,6 +635,22 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
     for preset in presets["presets"]:
         assert set(preset) == {"id", "title", "players", "options"}
         assert all(set(option) == {"name", "values", "default"} for option in preset["options"])
+        # Every table rule the preset takes, with the preset's own value.
+        shown = {option["name"]: option["default"] for option in preset["options"]}
+        takes = [o.name for o in briscola.OPTIONS.values() if preset["id"] in o.applies_to]
+        assert list(shown) == takes
+        if "signal_tokens" in shown:
+            tokens = briscola.VARIANTS[preset["id"]].signal_tokens
+            assert shown["signal_tokens"] == list(tokens)
+    # Every signal token fits in a lobby request's text.
+    every = ",".join(briscola.SIGNAL_TOKENS)
+    reply = client.post(
+        "/api/tables",
+        json={"variant": "classic-4", "options": {"signals": True, "signal_tokens": every}},
+    )
+    assert reply.status_code == 201, reply.json()
+    created = tables.get(reply.json()["table"])
+    assert created.match.rules.signal_tokens == briscola.SIGNAL_TOKENS
     reply = client.post(
         "/api/tables",
         json={

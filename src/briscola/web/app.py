@@ -36,7 +36,7 @@ from .. import OPTIONS, VARIANTS, BriscolaError, RulesError
 from .._numbers import real_number
 from .._option_text import option_value
 from .._quote import quote
-from ..rules import check_flag
+from ..rules import SIGNAL_TOKENS, check_flag
 from .tables import BOT_KINDS, Checkpoint, Table, Tables, TableSettings, TablesFull
 
 try:
@@ -101,6 +101,9 @@ that many wait, its next message is not read. No reply is ever dropped."""
 SEND_TIMEOUT = 10.0
 """Seconds a message may wait for a client to take it; a client that reads nothing for
 that long (its connection's buffers full) is disconnected."""
+
+# The longest value of a table rule in a lobby request: room for every signal token.
+_MAX_VALUE = 80
 
 STATIC = Path(__file__).parent / "static"
 
@@ -619,9 +622,11 @@ def _preset(name: str) -> dict[str, Any]:
             continue
         default = getattr(preset, option.name, None)
         default = getattr(default, "value", default)
-        if not (default is None or isinstance(default, bool | int | str)):
-            continue  # a tuple-valued option (signal_tokens) keeps its default here
-        options.append({"name": option.name, "values": option.values, "default": default})
+        values = option.values
+        if isinstance(default, tuple):  # signal_tokens: a list, and the words it may hold
+            default = list(default)
+            values = f"token names separated by commas, from {', '.join(SIGNAL_TOKENS)}"
+        options.append({"name": option.name, "values": values, "default": default})
     return {"id": name, "title": preset.title, "players": preset.players, "options": options}
 
 
@@ -644,7 +649,7 @@ def _settings(body: bytes) -> TableSettings:
     for name, raw in options.items():
         if name not in OPTIONS:
             raise RulesError(f"{name[:40]!r} is not a table rule")
-        if not (raw is None or isinstance(raw, bool | int | str)) or len(str(raw)) > 40:
+        if not (raw is None or isinstance(raw, bool | int | str)) or len(str(raw)) > _MAX_VALUE:
             raise RulesError(f"the value of {name} must be short text, a number or true/false")
     if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 40):
         raise RulesError("the match format must be short text, such as best_of(3)")

@@ -53,8 +53,9 @@
         input.type = "checkbox";
         input.checked = option.default;
       } else {
+        // String() writes a list (signal_tokens) as --option reads it: words and commas.
         input.value = option.default === null ? "none" : String(option.default);
-        input.maxLength = 40;
+        input.maxLength = 80;
       }
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
       const help = document.createElement("small");
