@@ -192,3 +192,43 @@ def test_each_variant_page_lists_its_options_with_the_preset_defaults() -> None:
             name = name.strip("`")
             value = OPTIONS[name].default_for(variant)
             assert default == _shown(value), (variant, name, default)
+
+
+# Cells written in words rather than derived from the declaration's text, per table.
+_WORDED_VALUES = {
+    "first_leader_offset": ("`1`, `-1`", "`1`, `-1`"),
+    "signal_tokens": ("a tuple of tokens", "a tuple of tokens from `SIGNAL_TOKENS`"),
+    "trump_suit": ("a suit code or `None`", '`None`, `"D"`, `"C"`, `"S"`, `"B"`'),
+}
+
+
+def _values_cell(name: str, variant: str | None) -> str:
+    """The values cell of ``name`` in the All options table (``variant`` None) or on a
+    variant's page, as the declaration's ``values`` text gives it."""
+    if name in _WORDED_VALUES:
+        return _WORDED_VALUES[name][variant is not None]
+    values = OPTIONS[name].values
+    if values == "bool":
+        return "bool" if variant is None else "`True`, `False`"
+    if values == "1 or the hand size":
+        hand = "the hand size" if variant is None else f"`{VARIANTS[variant].hand_size}`"
+        return f"`1` or {hand}"
+    if values.startswith("an int from "):
+        return values
+    choices = re.split(r", | or ", values)
+    return ", ".join(f"`{choice}`" for choice in choices)
+
+
+def test_the_options_tables_state_the_declared_values() -> None:
+    for name, row in _options_table().items():
+        assert row[1] == _values_cell(name, None), name
+    for variant in VARIANTS:
+        text = (DOCS / "variants" / f"{variant}.md").read_text(encoding="utf-8")
+        section = text.split("## Options", 1)[1].split("\n## ", 1)[0]
+        for line in section.splitlines():
+            if re.match(r"\| `\w+` \|", line):
+                name, _default, values, *_rest = (
+                    cell.strip() for cell in line.strip().strip("|").split("|")
+                )
+                name = name.strip("`")
+                assert values == _values_cell(name, variant), (variant, name)

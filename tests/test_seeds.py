@@ -152,6 +152,40 @@ def test_json_refuses_a_seed_too_long_for_its_numbers_and_says_what_can_hold_it(
     assert briscola.loads(briscola.dumps(match)) == match
 
 
+@pytest.fixture
+def high_str_limit() -> Iterator[None]:
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # no limit
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+def test_json_seeds_keep_their_limit_in_a_process_without_one(high_str_limit: None) -> None:
+    """A process that lifted Python's limit still writes and reads documents that every
+    other process reads: seeds of at most 4,300 digits."""
+    record = briscola.Record(briscola.rules("classic"), 1, (), seed=10**4300)
+    with pytest.raises(briscola.InvalidNotationError, match="at most 4,300"):
+        briscola.dumps(record)
+    longest = briscola.Record(briscola.rules("classic"), 1, (), seed=-(10**4300) + 1)
+    text = briscola.dumps(longest)
+    with pytest.raises(briscola.InvalidNotationError, match="at most 4,300 digits"):
+        briscola.loads(text.replace('"seed": -', '"seed": -1'))
+
+
+def test_json_seeds_read_whatever_limit_the_process_set(low_str_limit: None) -> None:
+    """A document with a 4,300-digit seed, written under Python's default limit, reads back
+    in a process that lowered it; writing one there is refused in the library's words."""
+    sys.set_int_max_str_digits(4300)
+    longest = briscola.Record(briscola.rules("classic"), 1, (), seed=10**4300 - 1)
+    text = briscola.dumps(longest)
+    sys.set_int_max_str_digits(640)
+    assert briscola.loads(text) == longest
+    with pytest.raises(briscola.InvalidNotationError, match="more digits than this process"):
+        briscola.dumps(longest)
+
+
 def test_check_seed_returns_a_plain_int() -> None:
     class Sub(int):
         def __int__(self) -> int:

@@ -266,17 +266,15 @@ def why_illegal(s: State, move: Move) -> str:
         if move.rank is Rank.ACE and not r.allow_ace_call:
             return "the Ace cannot be called (allow_ace_call is off)"
         if _is_two_call(r, high):
-            return "after a call of the 2 only point bids can follow"
-        assert high is not None
-        return f"a bid of {move.rank.code} does not beat the current bid of {_show(high)}"
+            return f"after a call of the {two_rank(r).code} only point bids can follow"
+        assert type(high) is Bid  # a point bid is a call of the 2
+        return f"a bid of {move.rank.code} does not beat the current bid of {high.rank.code}"
     if type(move) is BidPoints:
         floor = _point_floor(r, high)
+        if floor is None and r.after_two is AfterTwo.ENDS:
+            return f"this auction has no point bids: a call of the {two_rank(r).code} ends it"
         if floor is None:
-            return "point bids are allowed only after a call of the 2"
+            return f"point bids are allowed only after a call of the {two_rank(r).code}"
         return f"a point bid must be from {floor} to 120, not {quote(move.target)}"
     what = "bid or pass" if not forced else "bid"
     return f"seat {seat} cannot do that now: the auction is on, and it must {what}"
-
-
-def _show(bid: Bid | BidPoints) -> str:
-    return bid.rank.code if type(bid) is Bid else f"2 at {bid.target}"  # type: ignore[union-attr]

@@ -30,6 +30,8 @@ from .cards import Card
 from .errors import RulesError
 
 __all__ = [
+    "DECIMAL_DIGITS",
+    "DECIMAL_LIMIT",
     "check_seed",
     "deal_hands",
     "derived_seed",
@@ -42,8 +44,8 @@ __all__ = [
 _DOMAIN = b"briscola/shuffle/v1:"
 # Python's default limit on int-to-decimal conversion: seeds below it keep the decimal text
 # they always had, whatever limit the interpreter is set to.
-_DECIMAL_DIGITS: Final = 4300  # the most digits CPython turns into an int and back by default
-_DECIMAL_LIMIT: Final = 10**_DECIMAL_DIGITS
+DECIMAL_DIGITS: Final = 4300  # the most digits CPython turns into an int and back by default
+DECIMAL_LIMIT: Final = 10**DECIMAL_DIGITS
 _CHUNK_DIGITS: Final = 600  # under the lowest limit Python allows (640 digits)
 _CHUNK: Final = 10**_CHUNK_DIGITS
 
@@ -72,7 +74,7 @@ def seed_text(seed: int) -> str:
     """
     magnitude = -seed if seed < 0 else seed
     sign = "-" if seed < 0 else ""
-    if magnitude >= _DECIMAL_LIMIT:
+    if magnitude >= DECIMAL_LIMIT:
         return f"{sign}0x{magnitude:x}"
     if magnitude < _CHUNK:
         return f"{sign}{magnitude}"
@@ -101,7 +103,7 @@ def seed_from_text(text: str) -> int | None:
     return -magnitude if sign else magnitude
 
 
-_SEED_TEXT: Final = re.compile(rf"(-?)(?:0x([0-9a-f]+)|([0-9]{{1,{_DECIMAL_DIGITS}}}))", re.ASCII)
+_SEED_TEXT: Final = re.compile(rf"(-?)(?:0x([0-9a-f]+)|([0-9]{{1,{DECIMAL_DIGITS}}}))", re.ASCII)
 
 
 def entropy(seed: int) -> int:

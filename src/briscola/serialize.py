@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
+from ._deal import DECIMAL_DIGITS, DECIMAL_LIMIT, seed_from_text
 from ._engine import apply, deal_from
 from ._numbers import same
 from ._quote import quote
@@ -339,13 +340,16 @@ def _too_long(text: str | bytes | bytearray, max_size: int, unit: str) -> str | 
 
 
 def _json_int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:  # more digits than Python turns into a number
+    # Read in pieces past 600 digits, so that the limit a process may set on int(text)
+    # (sys.set_int_max_str_digits) neither refuses nor admits a document: Python's default
+    # of 4,300 digits holds everywhere.
+    number = int(text) if len(text) <= 600 else seed_from_text(text)
+    if number is None:
         raise InvalidNotationError(
             f"not valid JSON: a number of {len(text.lstrip('-'))} digits; a JSON number holds "
-            f"at most {sys.get_int_max_str_digits():,} digits"
-        ) from None
+            f"at most {DECIMAL_DIGITS:,} digits"
+        )
+    return number
 
 
 def _no_constant(name: str) -> None:
@@ -924,13 +928,19 @@ def _pair(item: JSON, path: str) -> bool:
 
 
 def _seed_number(seed: int) -> int:
-    """A seed as a JSON number: Python writes and reads at most 4,300 digits."""
-    try:
-        str(seed)
-    except ValueError:
+    """A seed as a JSON number: at most 4,300 digits, Python's default limit, so that every
+    process reads the document back whatever limit the writing one had set."""
+    if not -DECIMAL_LIMIT < seed < DECIMAL_LIMIT:
         raise InvalidNotationError(
             f"a seed of {seed.bit_length()} bits has too many digits for a JSON number "
-            "(at most 4,300); a record's text form (to_text) can hold it"
+            f"(at most {DECIMAL_DIGITS:,}); a record's text form (to_text) can hold it"
+        )
+    try:
+        str(seed)
+    except ValueError:  # json writes numbers with str(), which obeys the process's limit
+        raise InvalidNotationError(
+            f"a seed of {seed.bit_length()} bits has more digits than this process writes "
+            f"(sys.set_int_max_str_digits({sys.get_int_max_str_digits()}))"
         ) from None
     return seed
 

@@ -1099,6 +1099,36 @@ def test_s2_5_8_remove_twos_weakest_rank_takes_the_twos_role(
     assert score(two_only).called_card == card(f"{stand_in}D")
 
 
+@pytest.mark.parametrize("form", ["remove_fours", "remove_twos"])
+def test_s2_5_8_auction_refusals_name_the_rank_in_the_twos_role(form: str) -> None:
+    """A refused bid is explained with the rank that plays the 2's role (§2.5.8), and a
+    standard auction, which a call of that rank ends, has no point bids to offer
+    (§2.5.2 b)."""
+    six: dict[str, Any] = {"players": 6, "six_player_form": form}
+    stand_in = "4" if form == "remove_twos" else "2"
+
+    def refusal(state: State, text: str) -> str:
+        with pytest.raises(IllegalMoveError) as refused:
+            apply(state, move(text))
+        return str(refused.value)
+
+    standard = new_game("chiamata", seed=60, **six)
+    assert refusal(standard, "points 70") == (
+        f"this auction has no point bids: a call of the {stand_in} ends it"
+    )
+    milan = new_game("chiamata-milan", seed=60, **six)
+    assert refusal(milan, "points 70") == (
+        f"point bids are allowed only after a call of the {stand_in}"
+    )
+    called = play(milan, f"bid {stand_in}")
+    assert refusal(called, "bid 5") == f"after a call of the {stand_in} only point bids can follow"
+    raised = play(called, "points 70")
+    assert refusal(raised, "bid 5") == f"after a call of the {stand_in} only point bids can follow"
+    assert (
+        refusal(play(milan, "bid 5"), "bid K") == "a bid of K does not beat the current bid of 5"
+    )
+
+
 @pytest.mark.parametrize(("form", "gone"), [("remove_fours", "4"), ("remove_twos", "2")])
 def test_s2_5_8_points_only_names_only_cards_of_the_36_card_deck(form: str, gone: str) -> None:
     six: dict[str, Any] = {"players": 6, "six_player_form": form, "auction": "points_only"}
