@@ -1025,7 +1025,7 @@ def test_s3_7_a_chiamata_match_keeps_the_field_through_json_and_records(
 # === Ruling R9: the verbs on a match ========================================================
 
 
-def test_decision_9_apply_on_a_finished_match_raises() -> None:
+def test_r9_apply_on_a_finished_match_raises() -> None:
     match = play_whole(new_match("classic", seed=49), 49)
     last_move = match.state.history[-1][1]
     with pytest.raises(IllegalMoveError):
@@ -1034,7 +1034,7 @@ def test_decision_9_apply_on_a_finished_match_raises() -> None:
         apply(match, Pass())
 
 
-def test_decision_9_a_deal_in_a_match_is_a_plain_deal() -> None:
+def test_r9_a_deal_in_a_match_is_a_plain_deal() -> None:
     match = new_match("classic-4", seed=50)
     alone = new_game(match.rules, deck=match.state.deck, dealer=match.dealer)
     assert match.state == alone

@@ -34,8 +34,8 @@ WORKING_DOCUMENTS = re.compile(
         (
             "RULES" + r"\.md",
             "API" + r"\.md",
-            r"\b[Ss]eeds?\s+" + r"00\d",
-            r"\b[Dd]ecisions?\s+" + r"\d",
+            r"(?<![A-Za-z])[Ss]eeds?[\s_-]+" + r"00\d",
+            r"(?<![A-Za-z])[Dd]ecisions?[\s_-]+" + r"\d",
         )
     )
 )

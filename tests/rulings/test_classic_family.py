@@ -371,7 +371,7 @@ def test_ex_d9_briscolone_draws_c11_to_c40_in_order() -> None:
     assert drawn == deck[10:]
 
 
-def test_ex_d10_seed_001_example() -> None:
+def test_ex_d10_a_worked_hand() -> None:
     deck = deck_from({7: "5C"}, "classic")
     state = new_game("classic", deck=deck, dealer=1)
     assert state.trump_card == card("5C")
