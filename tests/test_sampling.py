@@ -32,6 +32,7 @@ from briscola import (
     InvalidStateError,
     Phase,
     State,
+    Suit,
     VariantId,
     View,
     apply,
@@ -45,6 +46,7 @@ from briscola import (
     rules,
     score,
 )
+from briscola.sampling import _Placements, _Stream
 from helpers import (
     BUGIARDA,
     CHIAMATA,
@@ -488,3 +490,56 @@ def test_a_view_whose_placements_mostly_fail_the_history_is_still_sampled() -> N
         for seed in seeds:
             world = determinize(view, seed=seed)
             assert (public_view(world) if view.seat is None else observe(world, 1)) == view
+
+
+def test_s3_10_views_with_several_seats_void_in_several_suits_are_sampled() -> None:
+    # §3.10 must_follow_suit in Chiamata: four seats each hold one suit, so after a trick
+    # or two most seats showed they lack several suits, and hardly one random placement in
+    # 50,000 keeps every limit. Every seat's view at every step has worlds, found quickly.
+    deck_text = "AD AC AS AB QD 2D 2C 2S 2B KD 3D 3C 3S 3B QC 4D 4C 4S 4B KC 5D 5C 5S 5B QS"
+    deck_text += " 6D 6C 6S 6B KS 7D 7C 7S 7B QB JD JC JS JB KB"
+    deck = [Card.parse(code) for code in deck_text.split()]
+    state = new_game("chiamata", deck=deck, dealer=0, must_follow_suit=True)
+    for text in ("bid 5", "bid 2", "suit D"):
+        state = apply(state, briscola.parse_move(text))
+    rng = random.Random(5)
+    while not is_over(state):
+        for seat in range(5):
+            view = observe(state, seat)
+            assert observe(determinize(view, seed=len(state.history)), seat) == view
+        state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_exact_placements_count_and_draw_every_placement_evenly() -> None:
+    """The exact sampler behind determinize, against every placement listed by hand: the
+    same number, each drawn about equally often."""
+    pool = [Card.parse(code) for code in ["AD", "3D", "KD", "AC", "3C", "KC", "QC", "AS", "JS"]]
+    slots = [3, 0, 3]  # seat 1's hand is known; three cards go to the stock
+    limits = {(0, Suit.DENARI): 0, (2, Suit.COPPE): 1, (2, Suit.SPADE): 0}
+
+    def keeps(hand: tuple[Card, ...], seat: int) -> bool:
+        return all(
+            sum(card.suit is suit for card in hand) <= most
+            for (limited, suit), most in limits.items()
+            if limited == seat
+        )
+
+    placements = [
+        (frozenset(first), frozenset(third))
+        for first in itertools.combinations(pool, 3)
+        for third in itertools.combinations([c for c in pool if c not in first], 3)
+        if keeps(first, 0) and keeps(third, 2)
+    ]
+    exact = _Placements(pool, slots, limits)
+    assert exact.count() == len(placements) == 140
+    each = 200
+    counts: Counter[tuple[frozenset[Card], frozenset[Card]]] = Counter()
+    stream = _Stream(1)
+    for _ in range(each * len(placements)):
+        dealt, stock = exact.draw(stream)
+        assert (len(dealt[0]), len(dealt[1]), len(dealt[2]), len(stock)) == (3, 0, 3, 3)
+        counts[frozenset(dealt[0]), frozenset(dealt[2])] += 1
+    assert set(counts) == set(placements)
+    chi_square = sum((counts[p] - each) ** 2 / each for p in placements)
+    # 139 degrees of freedom: P(chi-square > 260) is below 1e-8.
+    assert chi_square < 260, chi_square

@@ -14,6 +14,7 @@ with `apply`, and observing it from the same seat gives the same view back.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,6 +32,9 @@ from .views import View, observe, public_view
 __all__ = ["determinize"]
 
 _PLACEMENTS: Final = 50_000
+# Placements drawn at random before a view whose suit limits they keep missing is given to
+# the exact sampler, `_Placements` (several seats void in several suits).
+_QUICK_DRAWS: Final = 200
 # Under must_follow_suit a real late view may see 97% of the placements that fit its suits
 # fail the history: 2,000 such failures leave a real view a chance below 1e-26 of being
 # refused, and still refuse a view no state agrees with in under a second.
@@ -146,16 +150,28 @@ def _determinize(view: View, stream: _Stream) -> State:
     # have one, so they are picked here, cheaply, rather than by whole rebuilds.
     annulled = r.annul_zero_point_hand and view.phase is Phase.OVER and not view.history
     dealt_to = r.seats_for(view.dealer)
-    rebuilds = 0
+    rebuilds = missed = 0
+    exact: _Placements | None = None
     for _ in range(_PLACEMENTS):
-        stream.shuffle(pool)
-        dealt, start = [], 0
-        for p in range(players):
-            dealt.append(pool[start : start + slots[p]])
-            start += slots[p]
-        if any(_count(dealt[p], suit) > most for (p, suit), most in limits.items()):
-            continue
-        stock = list(view.stock) if view.stock is not None else pool[start:]
+        # Each placement below is uniform among those that keep the suit limits, whether
+        # drawn at random and kept or drawn exactly, so every state is equally likely.
+        if exact is None:
+            stream.shuffle(pool)
+            dealt, start = [], 0
+            for p in range(players):
+                dealt.append(pool[start : start + slots[p]])
+                start += slots[p]
+            if any(_count(dealt[p], suit) > most for (p, suit), most in limits.items()):
+                missed += 1
+                if missed == _QUICK_DRAWS:
+                    exact = _Placements(pool, slots, limits)
+                    if not exact.count():  # _fits says there is one: never, but not a loop
+                        break
+                continue
+            rest = pool[start:]
+        else:
+            dealt, rest = exact.draw(stream)
+        stock = list(view.stock) if view.stock is not None else rest
         current = [
             known[p] + dealt[p] if (hand := hands[p]) is None else list(hand)
             for p in range(players)
@@ -196,6 +212,112 @@ def _fits(pool: list[Card], slots: list[int], limits: dict[tuple[int, Suit], int
 
 def _count(cards: list[Card], suit: Suit) -> int:
     return sum(card.suit is suit for card in cards)
+
+
+class _Placements:
+    """Uniform placements of the hidden cards under the suit limits, drawn exactly.
+
+    How many cards of each suit every limited seat gets is drawn first, weighted by the
+    number of placements with those counts (counted by dynamic programming over the
+    limited seats, with the other seats and the stock taking the rest); then the cards of
+    each suit are shuffled and handed out. Used when random placements rarely keep the
+    limits, as when several seats showed they lack several suits.
+    """
+
+    def __init__(
+        self, pool: list[Card], slots: list[int], limits: dict[tuple[int, Suit], int]
+    ) -> None:
+        self._by_suit = [[card for card in pool if card.suit is suit] for suit in Suit]
+        self._slots = slots
+        self._limited = sorted({p for p, _ in limits if slots[p]})
+        self._caps = [
+            tuple(min(slots[p], limits.get((p, suit), slots[p])) for suit in Suit)
+            for p in self._limited
+        ]
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self) -> int:
+        """How many placements keep the limits (the cards within a hand and the stock's
+        order aside)."""
+        return self._count(0, tuple(len(cards) for cards in self._by_suit))
+
+    def draw(self, stream: _Stream) -> tuple[list[list[Card]], list[Card]]:
+        """The dealt cards of every seat (empty for a seat with no hidden cards), and the
+        cards left for the stock in random order."""
+        left = tuple(len(cards) for cards in self._by_suit)
+        taken = []
+        for level in range(len(self._limited)):
+            pick = stream.below(self._count(level, left))
+            for counts in self._choices(level, left):
+                pick -= self._weight(left, counts) * self._count(level + 1, _minus(left, counts))
+                if pick < 0:
+                    break
+            taken.append(counts)
+            left = _minus(left, counts)
+        dealt: list[list[Card]] = [[] for _ in self._slots]
+        free: list[Card] = []
+        for suit, cards in enumerate(self._by_suit):
+            cards = list(cards)
+            stream.shuffle(cards)
+            start = 0
+            for p, counts in zip(self._limited, taken, strict=True):
+                dealt[p].extend(cards[start : start + counts[suit]])
+                start += counts[suit]
+            free.extend(cards[start:])
+        stream.shuffle(free)
+        start = 0
+        for p, size in enumerate(self._slots):
+            if p in self._limited:
+                stream.shuffle(dealt[p])
+            else:
+                dealt[p] = free[start : start + size]
+                start += size
+        return dealt, free[start:]
+
+    def _count(self, level: int, left: tuple[int, ...]) -> int:
+        """The placements of ``left`` cards of each suit into the limited seats from
+        ``level`` on (the other seats and the stock take the rest, in one way)."""
+        if level == len(self._limited):
+            return 1
+        key = (level, left)
+        found = self._ways.get(key)
+        if found is None:
+            found = sum(
+                self._weight(left, counts) * self._count(level + 1, _minus(left, counts))
+                for counts in self._choices(level, left)
+            )
+            self._ways[key] = found
+        return found
+
+    @staticmethod
+    def _weight(left: tuple[int, ...], counts: tuple[int, ...]) -> int:
+        """The ways to choose ``counts`` cards of each suit among ``left``."""
+        ways = 1
+        for have, take in zip(left, counts, strict=True):
+            ways *= math.comb(have, take)
+        return ways
+
+    def _choices(self, level: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every count of cards of each suit that the seat at ``level`` may get."""
+        size = self._slots[self._limited[level]]
+        caps = [min(cap, have) for cap, have in zip(self._caps[level], left, strict=True)]
+        found: list[tuple[int, ...]] = []
+
+        def extend(prefix: tuple[int, ...], room: int) -> None:
+            suit = len(prefix)
+            if suit == len(caps) - 1:
+                if room <= caps[suit]:
+                    found.append((*prefix, room))
+                return
+            for take in range(min(room, caps[suit]) + 1):
+                extend((*prefix, take), room - take)
+
+        extend((), size)
+        return found
+
+
+def _minus(left: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(have - take for have, take in zip(left, counts, strict=True))
 
 
 class _Late(Exception):
