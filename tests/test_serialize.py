@@ -971,6 +971,17 @@ def test_max_size() -> None:
         loads(dumps(Pass())[:-1] + "9" * 1_000_001 + "}")
 
 
+def test_spaces_inside_strings_count_against_max_size() -> None:
+    """Only the layout between values is free: a tag of spaces is content."""
+    record = Record.from_state(seeded_game("classic", 1)[0], Site=" " * 5000)
+    text = dumps(record)
+    assert loads(text, max_size=len(text)) == record
+    assert len(text) < 6000  # the rest of the document is short
+    for value in (text, text.encode("utf-8")):
+        with pytest.raises(InvalidNotationError, match="not counting spaces"):
+            loads(value, max_size=4999)  # fewer than the tag's own spaces
+
+
 def test_the_longest_match_reads_back_at_the_widest_indent() -> None:
     """A match capped at its most deals, written at the widest indent, is read with the
     default limit: only its layout is longer than the one-line text."""

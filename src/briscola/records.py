@@ -104,9 +104,10 @@ MAX_DEALS: Final = 1000
 """The most deals a match's record may hold."""
 MAX_TAGS: Final = 100
 """The most free tags a record may hold."""
-# The value's pattern is unrolled (runs of plain characters between escapes): matched one
-# character at a time, a long value would cost the regex engine memory for each.
-_TAG: Final = re.compile(r'^\[([A-Za-z0-9_]+)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*)"\]$')
+# The value's pattern is unrolled (runs of plain characters between escapes) and
+# possessive: the regex engine would otherwise keep a backtracking point, and memory, for
+# each escape of a long value.
+_TAG: Final = re.compile(r'^\[([A-Za-z0-9_]+)[ \t]+"([^"\\]*+(?:\\.[^"\\]*+)*+)"\]$')
 _RESERVED: Final = ("Format", "Rules", "Dealer", "Deck", "Seed", "TrumpSuit", "Result")
 _MATCH_RESERVED: Final = (
     "Format",

@@ -293,6 +293,7 @@ def schema(name: str) -> dict[str, Any]:
 # Strings (an unclosed one runs to the end) and everything but brackets, dropped by the
 # regular expression engine so that only the brackets are counted one by one.
 _STRINGS: Final = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
+_BYTE_STRINGS: Final = re.compile(rb'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
 _NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]++")
 
 
@@ -330,10 +331,15 @@ def _too_long(text: str | bytes | bytearray, max_size: int, unit: str) -> str | 
             f"the text is longer than {_LAYOUT_ALLOWANCE * max_size} {unit}, spaces and line "
             f"breaks included ({_LAYOUT_ALLOWANCE} times max_size)"
         )
+    # Only the layout between values is discounted: spaces inside strings are content.
     if isinstance(text, str):
-        layout = text.count(" ") + text.count("\n") + text.count("\r") + text.count("\t")
+        between = _STRINGS.sub("", text)
+        layout = between.count(" ") + between.count("\n") + between.count("\r")
+        layout += between.count("\t")
     else:
-        layout = text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
+        outside = _BYTE_STRINGS.sub(b"", text)
+        layout = outside.count(b" ") + outside.count(b"\n") + outside.count(b"\r")
+        layout += outside.count(b"\t")
     if len(text) - layout > max_size:
         return f"the text is longer than {max_size} {unit} (not counting spaces and line breaks)"
     return None
