@@ -106,10 +106,10 @@ def _write(file: str, text: str) -> None:
         raise OSError(error.errno, error.strerror or str(error), file) from None
 
 
-def _read(file: str) -> tuple[Record | MatchRecord, str]:
-    """The record in ``file`` and what kind of document held it: a record's text, or a
-    JSON record, state, match or match record (a state or a match is turned into its
-    record).
+def _read(file: str) -> tuple[Record | MatchRecord, str, State | Match | None]:
+    """The record in ``file``, what kind of document held it (a record's text, or a JSON
+    record, state, match or match record: a state or a match is turned into its record),
+    and the state or match itself when the file held one, already replayed by `loads`.
 
     Raises:
         BriscolaError: for a file that holds no such document.
@@ -127,16 +127,16 @@ def _read(file: str) -> tuple[Record | MatchRecord, str]:
             text += stream.read(_LAYOUT_ALLOWANCE * MAX_SIZE + 1 - len(text))
     if not json_text:
         record = read_record(text)
-        return record, "match record" if isinstance(record, MatchRecord) else "record"
+        return record, "match record" if isinstance(record, MatchRecord) else "record", None
     value = loads(text)
     if isinstance(value, State):
-        return Record.from_state(value), "JSON state"
+        return Record.from_state(value), "JSON state", value
     if isinstance(value, Match):
-        return Record.from_state(value), "JSON match"
+        return Record.from_state(value), "JSON match", value
     if isinstance(value, Record):
-        return value, "JSON record"
+        return value, "JSON record", None
     if isinstance(value, MatchRecord):
-        return value, "JSON match record"
+        return value, "JSON match record", None
     kind = "move" if isinstance(value, Move) else _KIND_NAMES.get(type(value).__name__, "value")
     raise _Refused(
         f"{_named(file)} holds a {kind}, which cannot be replayed: give a record, a state or "
@@ -178,9 +178,9 @@ def _looks_like_json(text: str) -> bool:
 def _command_validate(args: argparse.Namespace) -> int:
     """``briscola validate FILE``: check a record, state or match by replaying it, and say
     what kind of document it was."""
-    record, what = _read(args.file)
+    record, what, replayed = _read(args.file)
     if isinstance(record, MatchRecord):
-        final = record.final_match()
+        final = replayed if isinstance(replayed, Match) else record.final_match()
         outcome = "finished" if score(final).final else "unfinished"
         deals = len(record.deals)
         moves = sum(len(moves) for moves in record.deals)
@@ -189,7 +189,7 @@ def _command_validate(args: argparse.Namespace) -> int:
             f"{deals} deal{'s' * (deals != 1)}, {moves} moves, {outcome}"
         )
         return 0
-    last = record.final_state()
+    last = replayed if isinstance(replayed, State) else record.final_state()
     outcome = "finished" if last.phase is Phase.OVER else f"unfinished ({last.phase.value})"
     print(
         f"{_named(args.file)}: valid {what}, {last.rules!r}, {len(record.moves)} moves, {outcome}"
@@ -199,17 +199,19 @@ def _command_validate(args: argparse.Namespace) -> int:
 
 def _command_replay(args: argparse.Namespace) -> int:
     """``briscola replay FILE``: print a recorded deal, or every deal of a match."""
-    record, _ = _read(args.file)
+    record, _, replayed = _read(args.file)
     if isinstance(record, Record):
-        states = list(record.states())
+        states = list(record.states())  # an illegal move is named before anything is printed
         print(_describe(states[0], _Scripted(record.moves)))
         return 0
-    final = record.final_match()
+    # One replay of the match (none when loads made it), then each deal from its deck.
+    final = replayed if isinstance(replayed, Match) else record.final_match()
     print(f"{final.rules.title} ({final.rules!r}), match {final.format}, seed {record.seed}")
-    for number, deal in enumerate(record.deal_records(), 1):
+    deals = final.deals if score(final).final else (*final.deals, final.state)
+    for number, (deal, moves) in enumerate(zip(deals, record.deals, strict=True), 1):
         print()
         print(f"== deal {number}, dealer seat {deal.dealer}")
-        print(_describe(deal.first_state(), _Scripted(deal.moves)))
+        print(_describe(Record.from_state(deal).first_state(), _Scripted(moves)))
     print()
     print(_standing(final))
     return 0
