@@ -215,6 +215,17 @@ def test_fixed_indices() -> None:
     assert action_index(Signal("ACE")) == 277
 
 
+@pytest.mark.parametrize(
+    "target", [60, 121, -5, 10**4000, 10**5000], ids=["60", "121", "-5", "1e4000", "1e5000"]
+)
+def test_a_point_bid_outside_the_action_space_is_refused_in_a_short_message(
+    target: int,
+) -> None:
+    with pytest.raises(IllegalMoveError, match="has no action index") as refused:
+        action_index(BidPoints(target))
+    assert len(str(refused.value)) < 120
+
+
 def test_numpy_integers_are_indices() -> None:
     state = new_game("classic", seed=5)
     move = legal_moves(state)[1]

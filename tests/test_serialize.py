@@ -42,6 +42,7 @@ from briscola import (
     Declare,
     InvalidNotationError,
     InvalidStateError,
+    Move,
     NameCard,
     NameSuit,
     Pass,
@@ -1207,6 +1208,24 @@ def test_a_card_or_move_in_a_lookalike_letter_is_shown_escaped() -> None:
     document["deck"][1] = "K\u2660"  # a suit symbol is no lookalike: shown as typed
     with pytest.raises(InvalidNotationError, match=re.escape("write the card 'K\u2660' as 'KS'")):
         loads(json.dumps(document, ensure_ascii=False))
+
+
+@pytest.mark.parametrize(
+    "move",
+    [BidPoints(-5), BidPoints(10**6), BidPoints(10**5000), briscola.Signal("ace")],
+    ids=["below zero", "seven digits", "huge", "small letters"],
+)
+def test_a_move_whose_notation_does_not_read_back_is_not_written(move: Move) -> None:
+    """dumps never writes a move document that loads refuses or reads as another move."""
+    with pytest.raises(InvalidNotationError, match="does not read back as the same move"):
+        dumps(move)
+
+
+@pytest.mark.parametrize(
+    "move", [BidPoints(0), BidPoints(999_999), briscola.Signal("LOW_TRUMPS"), Pass()]
+)
+def test_moves_no_deal_offers_still_read_back_when_their_notation_does(move: Move) -> None:
+    assert loads(dumps(move)) == move
 
 
 def test_a_move_after_the_end_of_a_state_document_says_the_deal_is_over() -> None:

@@ -287,6 +287,18 @@ def test_restore_takes_only_a_checkpoint_of_the_same_table() -> None:
     assert table.match == Table.from_json(table.to_json()).match
 
 
+@pytest.mark.parametrize("text", ["zzz", "AD", "points 70"])
+def test_turn_and_ply_are_checked_before_the_move_is_read(text: str) -> None:
+    """Whatever a message's text, an early or stale one gets the same answer, as with
+    `briscola.apply`: the text is not read before the seat and the ply are checked."""
+    table = Table(TableSettings("classic", seed=7))
+    with pytest.raises(IllegalMoveError, match="it is not your turn"):
+        table.play(1, text, ply=0, deal=0)
+    with pytest.raises(IllegalMoveError, match="decided at ply 3"):
+        table.play(0, text, ply=3, deal=0)
+    assert table.moves == []
+
+
 def test_a_stranger_cannot_move_for_the_seat_to_act() -> None:
     # `seat_of` gives None for a token that is not a seat's: a move "by" None is refused,
     # where briscola.apply would trust its caller and move for whoever is to act.

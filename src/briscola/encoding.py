@@ -191,7 +191,7 @@ def action_index(move: Move) -> int:
         target = move.target
         if not MIN_POINT_BID <= target <= MAX_POINT_BID:
             raise IllegalMoveError(
-                f"a point bid of {target} has no action index: bids run from "
+                f"a point bid of {quote(target)} has no action index: bids run from "
                 f"{MIN_POINT_BID} to {MAX_POINT_BID}"
             )
         return _BID_POINTS + target - MIN_POINT_BID

@@ -37,6 +37,7 @@ from .cards import Card, Suit
 from .errors import (
     BriscolaError,
     IllegalMoveError,
+    InvalidMoveError,
     InvalidNotationError,
     InvalidStateError,
     RulesError,
@@ -593,7 +594,20 @@ def _rules_at(reader: _Reader, key: str = "rules") -> Rules:
 
 
 def _encode_move(move: Move) -> dict[str, JSON]:
-    return {"move": str(move)}
+    text = str(move)
+    # A move object no deal offers (a point bid of seven digits or below zero, a signal
+    # token in small letters) may have a notation that reads back otherwise, or not at all.
+    try:
+        same = parse_move(text) == move
+    except InvalidMoveError:
+        same = False
+    if not same:
+        raise InvalidNotationError(
+            f"{quote(move, 60)} cannot be written: its notation {quote(text, 40)} does not "
+            "read back as the same move (point bids are read from 0 to 999999, signal "
+            "tokens in capitals)"
+        )
+    return {"move": text}
 
 
 def _decode_move(reader: _Reader) -> Move:

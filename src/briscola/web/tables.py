@@ -46,6 +46,7 @@ from .. import (
     score,
 )
 from .._deal import check_seed, derived_seed
+from .._engine import check_sender
 from .._numbers import real_number, seat_number
 from .._option_text import parse_option
 from .._quote import count, quote
@@ -376,6 +377,9 @@ class Table:
                 f"that move was meant for deal {quote(deal + 1)}, but deal "
                 f"{self.deal_number + 1} is being played"
             )
+        # Whose turn and which ply first, as `apply` does: a stale or early message gets
+        # the same answer whatever its text.
+        self._check_sender(seat, ply)
         move = parse_move(notation, self.match.state)
         self.apply(seat, move, ply=ply)
         return move
@@ -389,12 +393,7 @@ class Table:
                 which would skip the check of whose turn it is (``None`` is a spectator,
                 as `seat_of` gives it) or of a stale or replayed move.
         """
-        if seat is None:
-            raise RulesError("seat=None is not valid: spectators cannot play, only seats")
-        if ply is None:
-            raise RulesError(
-                "ply=None is not valid: give the ply of the view the move was decided on"
-            )
+        self._check_sender(seat, ply)
         before = self.match
         after = apply(before, move, seat=seat, ply=ply)
         new = len(after.results) - len(before.results)
@@ -405,6 +404,15 @@ class Table:
             self.finished.extend([None] * (new - 1))
         self.match = after
         self.moves.append(str(move))
+
+    def _check_sender(self, seat: int, ply: int) -> None:
+        if seat is None:
+            raise RulesError("seat=None is not valid: spectators cannot play, only seats")
+        if ply is None:
+            raise RulesError(
+                "ply=None is not valid: give the ply of the view the move was decided on"
+            )
+        check_sender(self.match.state, seat, ply, match_over=is_over(self.match))
 
     def checkpoint(self) -> Checkpoint:
         """What `restore` needs to undo the moves made after this call."""
