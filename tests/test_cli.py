@@ -458,6 +458,29 @@ def test_demo_match_record_then_validate_and_replay(
     assert out.startswith(f"{json_file}: valid JSON match,")
 
 
+def test_replay_prints_a_match_between_deals_and_one_of_any_seed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A match record that ends with a finished deal, and no section yet for the next
+    one, replays like the match it is; a seed too long for decimal digits is printed as
+    records write it."""
+    match = briscola.new_match("classic", seed=10**4400, format="best_of(3)")
+    rng = random.Random(2)
+    while not match.results:
+        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    assert not briscola.is_over(match)
+    record = MatchRecord.from_state(match)
+    cut = MatchRecord(record.rules, record.format, record.seed, record.dealer, record.deals[:1])
+    file = tmp_path / "match.txt"
+    file.write_text(cut.to_text(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(file))
+    assert (status, err) == (0, "")
+    assert f"seed 0x{10**4400:x}" in out.splitlines()[0]
+    assert "== deal 1, dealer seat 1" in out
+    assert "== deal 2, dealer seat 0" in out
+    assert out.rstrip().splitlines()[-1].startswith("match unfinished; totals ")
+
+
 def test_validate_names_the_kind_of_document(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

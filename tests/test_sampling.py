@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
@@ -543,3 +544,41 @@ def test_exact_placements_count_and_draw_every_placement_evenly() -> None:
     chi_square = sum((counts[p] - each) ** 2 / each for p in placements)
     # 139 degrees of freedom: P(chi-square > 260) is below 1e-8.
     assert chi_square < 260, chi_square
+
+
+def test_the_stream_draws_below_numbers_of_any_size() -> None:
+    stream = _Stream(3)
+    for n in (1, 2, 1 << 64, (1 << 64) + 1, 10**22, 3**200):
+        draws = [stream.below(n) for _ in range(200)]
+        assert all(0 <= value < n for value in draws)
+        if n > 1000:  # about half the draws in each half of the range
+            assert 60 < sum(value < n // 2 for value in draws) < 140, n
+
+
+def test_an_edited_view_with_vast_numbers_of_placements_is_refused_quickly() -> None:
+    # must_follow_suit, classic-6: tricks edited so that seats 1 to 5 showed they lack the
+    # led suit, with some 10^22 ways to place the hidden cards. Drawing one of so many
+    # placements exactly once never ended.
+    text = (
+        '{"type": "view", "format": 1, "rules": {"variant": "classic-6", "options": {"mus'
+        't_follow_suit": true}}, "seat": null, "phase": "play", "dealer": 5, "teams": [[0'
+        ', 2, 4], [1, 3, 5]], "hand": [], "hands": [null, null, null, null, null, null], '
+        '"hand_sizes": [6, 6, 6, 6, 6, 5], "known_cards": [[], [], [], [], [], []], "show'
+        'n": [], "removed": ["2D", "2C", "2S", "2B"], "initial_trump_card": "6S", "trump_'
+        'card": "6S", "trump_suit": "S", "stock_size": 1, "stock": null, "leader": 0, "tu'
+        'rn": 0, "trick": [], "trick_seats": [], "tricks": [{"leader": 0, "cards": ["2B",'
+        ' "2C"], "winner": 0, "seats": [0, 1]}, {"leader": 0, "cards": ["2B", "2C"], "win'
+        'ner": 0, "seats": [0, 2]}, {"leader": 0, "cards": ["2B", "2C"], "winner": 0, "se'
+        'ats": [0, 3]}, {"leader": 0, "cards": ["2B", "2C"], "winner": 0, "seats": [0, 4]'
+        '}, {"leader": 0, "cards": ["2B", "2C"], "winner": 0, "seats": [0, 5]}], "history'
+        '": [], "ply": 0, "score": {"points": [0, 0, 0, 0, 0, 0], "deltas": [0, 0, 0, 0, '
+        '0, 0], "winners": [], "final": false, "void": false, "team_points": [0, 0], "cal'
+        'ler": null, "target": null, "called_card": null, "partner": null, "solo": null, '
+        '"cappotto": null}, "legal_moves": [], "caller": null, "target": null, "called_ca'
+        'rd": null, "partner": null, "received": []}'
+    )
+    view = briscola.loads(text, View)
+    started = time.perf_counter()
+    with pytest.raises(InvalidStateError, match="no state agrees with this view"):
+        determinize(view, seed=1)
+    assert time.perf_counter() - started < 10

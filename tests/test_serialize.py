@@ -21,6 +21,7 @@ import json
 import pickle
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -981,6 +982,22 @@ def test_spaces_inside_strings_count_against_max_size() -> None:
     for value in (text, text.encode("utf-8")):
         with pytest.raises(InvalidNotationError, match="not counting spaces"):
             loads(value, max_size=4999)  # fewer than the tag's own spaces
+
+
+@pytest.mark.parametrize("key", ["teams", "trick_seats"])
+def test_a_view_documents_derived_fields_are_checked_in_words(key: str) -> None:
+    """Fields a view document repeats for other languages must agree with the rest; a
+    wrong one is named, however long its numbers, whatever limit the process set."""
+    document = json.loads(dumps(observe(seeded_game("classic-4", 3)[5], 1)))
+    document[key] = [10**700, 4]
+    text = json.dumps(document)
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        with pytest.raises(InvalidNotationError, match=rf"^document\.{key}: the view's"):
+            loads(text)
+    finally:
+        sys.set_int_max_str_digits(before)
 
 
 def test_the_longest_match_reads_back_at_the_widest_indent() -> None:

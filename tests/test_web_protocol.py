@@ -642,15 +642,23 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
         if "signal_tokens" in shown:
             tokens = briscola.VARIANTS[preset["id"]].signal_tokens
             assert shown["signal_tokens"] == list(tokens)
-    # Every signal token fits in a lobby request's text.
+    # Every signal token fits in a lobby request, as text or as a list; the presets'
+    # default list is taken back as it was given.
     every = ",".join(briscola.SIGNAL_TOKENS)
-    reply = client.post(
-        "/api/tables",
-        json={"variant": "classic-4", "options": {"signals": True, "signal_tokens": every}},
-    )
-    assert reply.status_code == 201, reply.json()
-    created = tables.get(reply.json()["table"])
-    assert created.match.rules.signal_tokens == briscola.SIGNAL_TOKENS
+    default = next(p for p in presets["presets"] if p["id"] == "classic-4")["options"]
+    for tokens, expected in [
+        (every, briscola.SIGNAL_TOKENS),
+        (list(briscola.SIGNAL_TOKENS), briscola.SIGNAL_TOKENS),
+        (next(o["default"] for o in default if o["name"] == "signal_tokens"), None),
+    ]:
+        reply = client.post(
+            "/api/tables",
+            json={"variant": "classic-4", "options": {"signals": True, "signal_tokens": tokens}},
+        )
+        assert reply.status_code == 201, reply.json()
+        created = tables.get(reply.json()["table"])
+        wanted = expected or briscola.VARIANTS["classic-4"].signal_tokens
+        assert created.match.rules.signal_tokens == wanted
     reply = client.post(
         "/api/tables",
         json={

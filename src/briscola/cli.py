@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
+from ._deal import seed_text
 from ._quote import number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
@@ -206,12 +207,14 @@ def _command_replay(args: argparse.Namespace) -> int:
         return 0
     # One replay of the match (none when loads made it), then each deal from its deck.
     final = replayed if isinstance(replayed, Match) else record.final_match()
-    print(f"{final.rules.title} ({final.rules!r}), match {final.format}, seed {record.seed}")
+    seed = seed_text(record.seed)
+    print(f"{final.rules.title} ({final.rules!r}), match {final.format}, seed {seed}")
     deals = final.deals if score(final).final else (*final.deals, final.state)
-    for number, (deal, moves) in enumerate(zip(deals, record.deals, strict=True), 1):
+    for number, deal in enumerate(deals, 1):
         print()
         print(f"== deal {number}, dealer seat {deal.dealer}")
-        print(_describe(Record.from_state(deal).first_state(), _Scripted(moves)))
+        played = Record.from_state(deal)
+        print(_describe(played.first_state(), _Scripted(played.moves)))
     print()
     print(_standing(final))
     return 0

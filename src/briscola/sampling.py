@@ -53,6 +53,8 @@ class _Stream:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no bias)."""
+        if n > 1 << 64:
+            return self._below_wide(n)
         limit = (1 << 64) - (1 << 64) % n
         while True:
             if self._bits < 64:
@@ -63,6 +65,19 @@ class _Stream:
             value = self._pool & ((1 << 64) - 1)
             self._pool >>= 64
             self._bits -= 64
+            if value < limit:
+                return value % n
+
+    def _below_wide(self, n: int) -> int:
+        """`below` for ``n`` past 2**64 (the number of placements of a large view): 64
+        more bits than ``n`` has, so that a draw is refused less than once in 2**64."""
+        words = (n.bit_length() + 127) // 64
+        span = 1 << (64 * words)
+        limit = span - span % n
+        while True:
+            value = 0
+            for _ in range(words):
+                value = value << 64 | self.below(1 << 64)
             if value < limit:
                 return value % n
 
@@ -237,8 +252,8 @@ class _Placements:
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def count(self) -> int:
-        """How many placements keep the limits (the cards within a hand and the stock's
-        order aside)."""
+        """How many ways the limited seats can be dealt their cards: zero exactly when no
+        placement keeps the limits."""
         return self._count(0, tuple(len(cards) for cards in self._by_suit))
 
     def draw(self, stream: _Stream) -> tuple[list[list[Card]], list[Card]]:

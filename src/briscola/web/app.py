@@ -646,11 +646,17 @@ def _settings(body: bytes) -> TableSettings:
         raise RulesError(f"choose a preset: one of {', '.join(VARIANTS)}")
     if not isinstance(options, dict) or len(options) > len(OPTIONS):
         raise RulesError("table rules must be an object of NAME: VALUE")
+    texts = {}
     for name, raw in options.items():
         if name not in OPTIONS:
             raise RulesError(f"{name[:40]!r} is not a table rule")
+        if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+            raw = ",".join(raw)  # a list, as GET /api/presets gives signal_tokens
         if not (raw is None or isinstance(raw, bool | int | str)) or len(str(raw)) > _MAX_VALUE:
-            raise RulesError(f"the value of {name} must be short text, a number or true/false")
+            raise RulesError(
+                f"the value of {name} must be short text, a number, true/false or a list of words"
+            )
+        texts[name] = raw
     if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 40):
         raise RulesError("the match format must be short text, such as best_of(3)")
     if not isinstance(bots, dict) or not all(
@@ -664,7 +670,7 @@ def _settings(body: bytes) -> TableSettings:
         raise RulesError(f"bots must map seats to one of {', '.join(BOT_KINDS)}")
     return TableSettings(
         variant,
-        {name: option_value(raw, name) for name, raw in options.items()},
+        {name: option_value(raw, name) for name, raw in texts.items()},
         fmt or None,
         bots={int(seat): kind for seat, kind in bots.items()},
     )
