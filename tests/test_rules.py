@@ -274,6 +274,16 @@ def test_s8_seven_swap_in_briscolone_says_why() -> None:
         ("classic", "seven_swap", "yes"),
         ("classic", "open_hands", 1),
         ("classic", "must_follow_suit", None),
+        ("bugiarda", "first_leader_offset", 0),
+        ("bugiarda", "first_leader_offset", 2),
+        ("bugiarda", "trump_suit", "X"),
+        ("classic-4", "signal_tokens", ("ACE", "ACE")),
+        ("classic-4", "signal_tokens", ()),
+        ("classic-4", "signal_tokens", ("JOKER",)),
+        ("classic-4", "signal_tokens", "ACE"),
+        ("chiamata", "point_call_step", 0),
+        ("chiamata", "point_call_step", 121),
+        ("chiamata", "players", 4),
     ],
 )
 def test_s8_value_out_of_range(variant: VariantId, option: str, value: object) -> None:
