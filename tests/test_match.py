@@ -1237,3 +1237,21 @@ def test_property_verbs_never_mutate_a_match(setup: Setup, steps: int) -> None:
             apply(match, Pass())
     assert pickle.dumps(match) == frozen
     assert match == copy
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_s3_7_first_to_game_points_ends_as_soon_as_one_player_reaches_k(seed: int) -> None:
+    """§3.7: the first player to reach K at the end of a deal wins, reaching it exactly
+    included; a tie at the top plays on."""
+    match = new_match("chiamata", seed=seed, format=first_to_game_points(5))
+    rng = random.Random(seed)
+    while not is_over(match):
+        match = apply(match, rng.choice(legal_moves(match)))
+    totals = [0] * 5
+    for number, result in enumerate(match.results, 1):
+        totals = [total + delta for total, delta in zip(totals, result.score.deltas, strict=True)]
+        top = max(totals)
+        decided = top >= 5 and totals.count(top) == 1
+        assert decided == (number == len(match.results)), (number, totals)
+    assert score(match).winners == frozenset({totals.index(max(totals))})
+    assert max(totals) >= 5

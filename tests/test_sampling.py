@@ -19,7 +19,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 import pytest
@@ -32,6 +32,7 @@ from briscola import (
     Card,
     InvalidStateError,
     Phase,
+    Rank,
     State,
     Suit,
     VariantId,
@@ -47,6 +48,7 @@ from briscola import (
     rules,
     score,
 )
+from briscola._contract import contract
 from briscola.sampling import _Placements, _Stream
 from helpers import (
     BUGIARDA,
@@ -582,3 +584,33 @@ def test_an_edited_view_with_vast_numbers_of_placements_is_refused_quickly() -> 
     with pytest.raises(InvalidStateError, match="no state agrees with this view"):
         determinize(view, seed=1)
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("auction", ["points_only", "ranks"])
+def test_s2_5_8_a_card_named_in_secret_is_sampled_among_every_callable_card(
+    auction: Literal["points_only", "ranks"],
+) -> None:
+    """Under first_trick_blind="committed" the trump suit (and, in the points-only auction,
+    the called card) is named in secret: a sample names each card the caller could have
+    named, every suit about as often."""
+    rng = random.Random(2)
+    state = new_game("chiamata", seed=0, first_trick_blind="committed", auction=auction)
+    while state.phase in (Phase.AUCTION, Phase.NAME_TRUMP):
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert state.phase is Phase.PLAY
+    view = observe(state, (score(state).caller or 0) + 1)
+    assert view.called_card is None
+    counts: Counter[Card] = Counter()
+    for k in range(600):
+        deal = contract(determinize(view, seed=k))
+        assert deal is not None
+        assert deal.card is not None
+        counts[deal.card] += 1
+    if auction == "points_only":
+        callable_cards = {card for card in state.rules.deck if card.rank is not Rank.ACE}
+    else:
+        rank = next(iter(counts)).rank
+        callable_cards = {card for card in state.rules.deck if card.rank is rank}
+    assert set(counts) == callable_cards
+    suits = Counter(card.suit for card in counts.elements())
+    assert all(110 < suits[suit] < 190 for suit in Suit), suits

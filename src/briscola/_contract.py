@@ -18,7 +18,6 @@ from .state import Phase, State
 
 __all__ = [
     "Contract",
-    "called_card_played",
     "contract",
     "dealt_to",
     "first_hand",
@@ -108,10 +107,3 @@ def dealt_to(s: State, card: Card) -> int:
 def is_revealed(s: State) -> bool:
     """Whether the named suit is public (under ``first_trick_blind``, once trick 1 is done)."""
     return s._deal.rules.first_trick_blind is FirstTrickBlind.OFF or bool(s.tricks)
-
-
-def called_card_played(s: State, card: Card) -> bool:
-    """Whether ``card`` is on the table or in a finished trick, for everyone to see."""
-    if card in s.trick and s.phase is not Phase.NAME_TRUMP:
-        return True
-    return any(card in trick.cards for trick in s.tricks)

@@ -16,7 +16,9 @@ from briscola import (
     Card,
     IllegalMoveError,
     Pass,
+    Phase,
     Play,
+    Rank,
     State,
     SwapTrump,
     VariantId,
@@ -750,3 +752,27 @@ def test_every_card_is_in_one_place() -> None:
         if state.trump_card is not None:
             places.append(state.trump_card)
         assert sorted(c.id for c in places) == list(range(40))
+
+
+def test_s3_2_the_swap_round_before_the_first_lead_refuses_the_7_and_says_why() -> None:
+    """§3.2: the round before the first lead is for the 2 of trumps alone, even where the 7
+    may be exchanged during play (§3.1)."""
+    options: dict[str, Any] = {
+        "seven_swap": True,
+        "two_swap": True,
+        "two_swap_window": "before_first_lead",
+    }
+    for seed in range(500):
+        state = new_game("classic", seed=seed, **options)
+        seat = current_player(state)
+        assert state.trump_suit is not None
+        seven = Card(Rank.SEVEN, state.trump_suit)
+        if state.phase is Phase.SWAP_WINDOW and seat is not None and seven in state.hands[seat]:
+            break
+    else:
+        raise AssertionError("no deal with the 7 of trumps in the first hand in 500 seeds")
+    assert SwapTrump(seven) not in legal_moves(state)
+    with pytest.raises(
+        IllegalMoveError, match="only the 2 of trumps can be exchanged before the first lead"
+    ):
+        apply(state, SwapTrump(seven))

@@ -405,3 +405,32 @@ def test_s3_3_bugiarda_5_round_skips_the_dealer() -> None:
     assert shown_to(state, 0) == {2: hands[2]}
     assert shown_to(state, 3) == {1: hands[1]}
     assert shown_to(state, 4) == {}
+
+
+def test_s3_4_passing_the_stock_empty_round_shows_nothing_after_an_automatic_start() -> None:
+    """Hands shown automatically before trick 1 stay the only ones shown when every seat
+    passes the voluntary round once the stock is gone."""
+    state = new_game(
+        "classic-4",
+        seed=1,
+        share_hands_before_first_trick="automatic",
+        share_hands_when_stock_empty="voluntary",
+    )
+    automatic = state.shown
+    assert {seat for seat, _ in automatic} == {0, 1, 2, 3}
+    rng = random.Random(1)
+    rounds = 0
+    while not is_over(state):
+        if state.phase is Phase.SHARE_HANDS:
+            rounds += 1
+            while state.phase is Phase.SHARE_HANDS:
+                state = apply(state, Pass())
+            assert state.shown == automatic
+            for seat in range(4):
+                partner = (seat + 2) % 4
+                assert observe(state, seat).shown == tuple(
+                    entry for entry in automatic if entry[0] == partner
+                )
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+    assert rounds == 1
