@@ -3,8 +3,9 @@ preset tables of §2.1, §2.3 and §2.4, the Chiamata match of §2.5.7, the per-
 §3.6, the order of the phases of Appendix A, and the rulings R1, R3, R5, R7 and R10 of §7.
 
 Each test is named after the clause or ruling it pins (``s0_2`` = §0.2, ``r10`` = R10).
-Seat counts, teams, deck sizes and defaults are written here from the rules reference,
-never read from the engine, so that a test can catch an engine that disagrees with it.
+Seat counts (shared with the match tests), teams, deck sizes and defaults are written from
+the rules reference, never read from the engine, so that a test can catch an engine that
+disagrees with it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Literal
 
 import pytest
 
+from _match_helpers import PLAYERS
 from briscola import (
     OPTIONS,
     STRONG_HAND,
@@ -52,21 +54,6 @@ from helpers import (
     variant_codes,
     with_points,
 )
-
-# §0.2 and the table of §2: the number of seats of every preset.
-SEATS: dict[str, int] = {
-    "classic": 2,
-    "classic-3": 3,
-    "classic-4": 4,
-    "classic-6": 6,
-    "chiamata": 5,
-    "chiamata-milan": 5,
-    "bugiarda": 4,
-    "bugiarda-2": 2,
-    "bugiarda-5": 5,
-    "scoperta": 2,
-    "briscolone": 2,
-}
 
 # The table of §2: the sides fixed by the seating.
 SIDES: dict[str, tuple[tuple[int, ...], ...]] = {
@@ -109,7 +96,7 @@ def sides_of(variant: str, state: State) -> tuple[tuple[int, ...], ...]:
 def test_s0_2_default_dealer_and_first_hand(variant: VariantId) -> None:
     # Fails if new_game(dealer=None) picks another dealer than seat n-1, or if any preset's
     # first hand (first to receive c1, first to bid, declare or lead) is not next(D).
-    n = SEATS[variant]
+    n = PLAYERS[variant]
     default = new_game(variant, seed=2)
     assert default.dealer == n - 1
     assert default.deck[0] in default.hands[0]
@@ -145,7 +132,7 @@ def test_s0_2_only_the_first_leader_options_move_the_first_lead(
 ) -> None:
     # Fails if an option other than first_leader (Chiamata) or first_leader_offset
     # (Bugiarda) moves the first lead away from F = next(D).
-    n = 6 if options.get("players") == 6 else SEATS[variant]
+    n = 6 if options.get("players") == 6 else PLAYERS[variant]
     for dealer in range(n):
         state = new_game(variant, seed=dealer, dealer=dealer, **options)
         rng = random.Random(dealer)
@@ -161,7 +148,7 @@ def check_preset_table(
     variant: VariantId, face_up: int, stock: int, tricks: int, drawing: int
 ) -> None:
     """The rows shared by §2.1, §2.3 and §2.4, checked on a few deals."""
-    n = SEATS[variant]
+    n = PLAYERS[variant]
     sides = SIDES[variant]
     cards = set(variant_codes(variant))
     assert new_match(variant, seed=1).format == best_of(3)
@@ -282,7 +269,7 @@ def test_s3_6_one_pile_per_seat_added_up_per_side(variant: VariantId) -> None:
     # Fails if Score.points stops being each seat's own pile (say, a team total written to
     # every member), team_points is not the sum of each side's piles in the order of the
     # sides, or a seat's view shows other piles than the public score.
-    n = SEATS[variant]
+    n = PLAYERS[variant]
     for seed in range(2):
         start = new_game(variant, seed=seed, dealer=seed % n)
         for state in walk(start, random.Random(seed)):
@@ -376,7 +363,7 @@ def test_appendix_a_phases_come_in_order(
     # held, a round before trick 1 does not ask each seat once in play order from F, the
     # round of §3.4 is not held once the stock is gone, from that trick's leader, or another
     # seat than the caller names the trump.
-    active = 4 if variant == "bugiarda-5" else SEATS[variant]
+    active = 4 if variant == "bugiarda-5" else PLAYERS[variant]
     for seed in range(3):
         states = walk(new_game(variant, seed=seed, **options), random.Random(seed))
         segments: list[tuple[Phase, State, list[int]]] = [(states[0].phase, states[0], [])]
@@ -478,7 +465,7 @@ def test_r3_game_points_are_zero_sum(variant: VariantId, options: dict[str, Any]
         and options.get("six_player_form", "dealer_sits_out") == "dealer_sits_out"
     )
     for seed in range(3):
-        seats = 6 if options.get("players") == 6 else SEATS[variant]
+        seats = 6 if options.get("players") == 6 else PLAYERS[variant]
         state = new_game(variant, seed=seed, dealer=seed % seats, **options)
         final = walk(state, random.Random(seed))[-1]
         n = len(final.hands)
