@@ -41,7 +41,7 @@ from .game import apply, is_over, legal_moves, new_game, score
 from .match import Match, new_match
 from .moves import Move, Play, SwapTrump
 from .records import MAX_SIZE as MAX_RECORD_SIZE
-from .records import MatchRecord, Record, read_record
+from .records import MatchRecord, Record, deals_of, read_record
 from .render import match_totals, render
 from .rules import MATCH_OPTIONS, VARIANTS, rules
 from .serialize import _LAYOUT_ALLOWANCE, MAX_SIZE, SCHEMA_NAMES, loads, schema
@@ -209,8 +209,7 @@ def _command_replay(args: argparse.Namespace) -> int:
     final = replayed if isinstance(replayed, Match) else record.final_match()
     seed = seed_text(record.seed)
     print(f"{final.rules.title} ({final.rules!r}), match {final.format}, seed {seed}")
-    deals = final.deals if score(final).final else (*final.deals, final.state)
-    for number, deal in enumerate(deals, 1):
+    for number, deal in enumerate(deals_of(final), 1):
         print()
         print(f"== deal {number}, dealer seat {deal.dealer}")
         played = Record.from_state(deal)

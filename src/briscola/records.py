@@ -496,7 +496,7 @@ class MatchRecord:
             )
         _check_tag_names(tags, _MATCH_RESERVED)
         try:
-            deals = _deals_of(match)
+            deals = deals_of(match)
             return cls(
                 match.rules,
                 match.format,
@@ -581,7 +581,7 @@ class MatchRecord:
     @_guarded
     def deal_records(self) -> tuple[Record, ...]:
         """One `Record` per deal, with its deck and moves, to replay a deal on its own."""
-        return tuple(Record.from_state(deal) for deal in _deals_of(self.final_match()))
+        return tuple(Record.from_state(deal) for deal in deals_of(self.final_match()))
 
     @_guarded
     def to_text(self) -> str:
@@ -603,7 +603,7 @@ class MatchRecord:
             lines.append(f'[Result "{_match_result(final)}"]')
         # One section per deal of the record: a deal the replay has just dealt, which the
         # record does not list, is left out, so that the text reads back to this record.
-        for number, deal in enumerate(_deals_of(final)[: len(self.deals)], 1):
+        for number, deal in enumerate(deals_of(final)[: len(self.deals)], 1):
             record = Record.from_state(deal)
             lines += ["", f'[Deal "{number}"]', f'[Dealer "{deal.dealer}"]']
             lines.append(f'[Deck "{" ".join(map(str, deal.deck))}"]')
@@ -718,7 +718,7 @@ class MatchRecord:
             final = record.final_match()
         except IllegalMoveError:
             return record  # the bad move is reported when the record is replayed
-        played = _deals_of(final)
+        played = deals_of(final)
         for number, (section, deal) in enumerate(zip(sections, played, strict=False), 1):
             _check_section(number, section, deal)
         if "Result" in tags:
@@ -757,7 +757,7 @@ def _is_match(text: str) -> bool:
     return False
 
 
-def _deals_of(match: Match) -> tuple[State, ...]:
+def deals_of(match: Match) -> tuple[State, ...]:
     """Every deal of ``match`` as played: the finished ones, then the one in progress."""
     if len(match.deals) != len(match.results):
         raise InvalidStateError(

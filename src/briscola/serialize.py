@@ -334,23 +334,18 @@ def _too_long(text: str | bytes | bytearray, max_size: int, unit: str) -> str | 
         )
     # Only the layout between values is discounted: spaces inside strings are content. All
     # of them, counted first, already refuse most long texts without a pass of the regex.
+    longer = f"the text is longer than {max_size} {unit} (not counting spaces and line breaks)"
+    if len(text) - _layout(text) > max_size:
+        return longer
+    between = _STRINGS.sub("", text) if isinstance(text, str) else _BYTE_STRINGS.sub(b"", text)
+    return longer if len(text) - _layout(between) > max_size else None
+
+
+def _layout(text: str | bytes | bytearray) -> int:
+    """How many spaces, tabs and line breaks ``text`` holds."""
     if isinstance(text, str):
-        spaces = text.count(" ") + text.count("\n") + text.count("\r") + text.count("\t")
-    else:
-        spaces = text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
-    if len(text) - spaces > max_size:
-        return f"the text is longer than {max_size} {unit} (not counting spaces and line breaks)"
-    if isinstance(text, str):
-        between = _STRINGS.sub("", text)
-        layout = between.count(" ") + between.count("\n") + between.count("\r")
-        layout += between.count("\t")
-    else:
-        outside = _BYTE_STRINGS.sub(b"", text)
-        layout = outside.count(b" ") + outside.count(b"\n") + outside.count(b"\r")
-        layout += outside.count(b"\t")
-    if len(text) - layout > max_size:
-        return f"the text is longer than {max_size} {unit} (not counting spaces and line breaks)"
-    return None
+        return text.count(" ") + text.count("\n") + text.count("\r") + text.count("\t")
+    return text.count(b" ") + text.count(b"\n") + text.count(b"\r") + text.count(b"\t")
 
 
 def _json_int(text: str) -> int:
