@@ -13,7 +13,7 @@ ones (A, B, A, B, A in five-seat Chiamata), and seats rotate from game to game, 
   (the machine may be shared; CPU time is what one core spends), over every move it was
   asked for, and over the moves where it had a real choice.
 
-    python benchmarks/bench_players.py [--games 400] [--search-games 200] [--jobs 2]
+    python benchmarks/bench_players.py [--games 2000] [--search-games 400] [--jobs 2]
         [--variant classic ...] [--seed 1]
 """
 

@@ -454,6 +454,35 @@ def test_restored_tables_count_from_their_files_last_write(tmp_path: Path) -> No
     assert last <= clock.now
 
 
+def test_a_restart_with_a_lower_limit_drops_finished_tables_down_to_it(tmp_path: Path) -> None:
+    clock = FakeClock(time.time())
+    tables = Tables(tmp_path, clock=clock)
+    first, second, third, fourth = (
+        tables.create(TableSettings("classic", seed=n)) for n in (1, 2, 3, 4)
+    )
+    for table in (second, first, third):  # second finishes longest ago
+        clock.now += 10
+        finish(tables, table)
+    for table, age in ((second, 30), (first, 20), (third, 10)):
+        path = tmp_path / f"{table.id}.json"
+        os.utime(path, (clock.now - age, clock.now - age))
+    restored = Tables(tmp_path, limit=2, clock=clock)
+    assert {table.id for table in restored.load()} == {third.id, fourth.id}
+    assert {path.name for path in tmp_path.iterdir()} == {
+        f"{third.id}.json",
+        f"{third.id}-deal-1.txt",
+        f"{fourth.id}.json",
+    }
+    # Unfinished tables are kept past the limit, and the refusal counts what is held.
+    playing = Tables(tmp_path, clock=clock)
+    for n in (5, 6):
+        playing.create(TableSettings("classic", seed=n))
+    crowded = Tables(tmp_path, limit=1, clock=clock)
+    assert len(crowded.load()) == 3
+    with pytest.raises(RulesError, match="already has 3 tables in play"):
+        crowded.create(TableSettings("classic", seed=7))
+
+
 @pytest.mark.parametrize(
     ("keywords", "error"),
     [

@@ -739,14 +739,11 @@ class Tables:
         # Settings are checked first: a request that can never succeed is refused as such,
         # not told to come back later.
         table = Table(settings, bot_factory=self.bot_factory)
-        if len(self._tables) >= self.limit:
-            finished = [held for held in self._tables.values() if held.over]
-            if not finished:
-                raise TablesFull(
-                    f"this server already has {count(self.limit, 'table')} in play: try "
-                    "again later"
-                )
-            self.drop(min(finished, key=lambda held: self._last_move[held.id]).id)
+        if not self._make_room(self.limit - 1):
+            raise TablesFull(
+                f"this server already has {count(len(self._tables), 'table')} in play: try "
+                "again later"
+            )
         self._hold(table, self._now())
         try:
             self.save(table)
@@ -754,6 +751,16 @@ class Tables:
             self._forget(table.id)  # never given out
             raise
         return table
+
+    def _make_room(self, keep: int) -> bool:
+        """Drop the tables that finished longest ago until at most ``keep`` remain; whether
+        that was possible (unfinished tables are never dropped)."""
+        while len(self._tables) > keep:
+            finished = [held for held in self._tables.values() if held.over]
+            if not finished:
+                return False
+            self.drop(min(finished, key=lambda held: self._last_move[held.id]).id)
+        return True
 
     def _hold(self, table: Table, last_move: float) -> None:
         self._tables[table.id] = table
@@ -835,10 +842,12 @@ class Tables:
         return table
 
     def load(self) -> list[Table]:
-        """Restore every table saved in `save_dir`, then drop those whose time is up;
-        returns the tables kept.
+        """Restore every table saved in `save_dir`, then drop those whose time is up and,
+        past `limit`, those that finished longest ago; returns the tables kept.
 
-        A restored table's last move is the time its file was last written.
+        A restored table's last move is the time its file was last written. Unfinished
+        tables are all kept, even past `limit` (a server restarted with a lower limit): new
+        tables are then refused until enough of them finish.
 
         Raises:
             InvalidStateError: naming the file that cannot be restored.
@@ -870,8 +879,9 @@ class Tables:
                 ) from None
             self._hold(table, min(now, written))
             restored.append(table)
-        dropped = {id(table) for table in self.sweep()}
-        return [table for table in restored if id(table) not in dropped]
+        self.sweep()
+        self._make_room(self.limit)
+        return [table for table in restored if self._tables.get(table.id) is table]
 
     def save(self, table: Table, *, finished_before: int | None = None) -> None:
         """Write ``table`` to `save_dir` (nothing without one, or for a table this server no
