@@ -15,10 +15,18 @@ import math
 import operator
 import random
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from itertools import pairwise
 from typing import Any
 
@@ -384,8 +392,28 @@ def test_ray_gives_the_same_games_and_leaves_the_global_random_alone() -> None:
     before = random.getstate()
     with RayExecutor(num_cpus=2, include_dashboard=False, log_to_driver=False) as executor:
         remote = simulate("classic", _players(2), 12, seed=7, executor=executor, chunk=5)
+        later = executor.submit(time.sleep, 0.5)
     assert random.getstate() == before
     assert remote.games == serial.games
+    assert later.done()  # leaving the block waited for it
+    assert later.result(timeout=0) is None
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_cancels_the_work_of_the_ray_it_stops_without_waiting() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not stop it")
+    executor = RayExecutor(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    running = executor.submit(time.sleep, 60)
+    executor.shutdown(wait=False)
+    assert not ray.is_initialized()
+    assert wait([running], timeout=5).done == {running}
+    with pytest.raises(CancelledError):
+        running.result(timeout=0)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
@@ -493,6 +521,14 @@ def test_ray_gives_the_library_errors_as_a_process_pool_does() -> None:
         pytest.skip("Ray is running in this process: the executor would not start it")
     with pytest.raises(RulesError, match="Ray could not start"):
         RayExecutor(address="auto", include_dashboard=False)  # no cluster runs here
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    started = time.monotonic()
+    for address in (f"127.0.0.1:{free}", f"ray://127.0.0.1:{free}"):
+        with pytest.raises(RulesError, match=f"nothing answers at '{address}'"):
+            RayExecutor(address=address)  # Ray would try for minutes
+    assert time.monotonic() - started < 30
     # A player the workers can import that answers with its moves, not one of them.
     players = [untyped(operator.attrgetter("legal_moves")), briscola.RandomPlayer(1)]
     with (
@@ -509,6 +545,10 @@ def test_ray_gives_the_library_errors_as_a_process_pool_does() -> None:
         slow = executor.submit(time.sleep, 30)
         assert slow.cancel()
         assert slow.cancelled()
+        assert wait([slow], timeout=5).done == {slow}
+        left = executor.submit(time.sleep, 30)
+        executor.shutdown(cancel_futures=True)
+    assert left.cancelled()
 
 
 def test_a_player_a_process_pool_cannot_take_is_named_at_once() -> None:

@@ -20,7 +20,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import random
+import socket
+import threading
 from collections.abc import Callable, Iterator
+from concurrent import futures
 from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any
 
@@ -48,6 +51,24 @@ def _global_random_kept() -> Iterator[None]:
         random.setstate(state)
 
 
+# How long a cluster's address may take to accept a connection: Ray itself retries for many
+# minutes before it gives up on an address where nothing answers.
+_CONNECT_TIMEOUT = 10.0
+
+
+def _unanswered(address: str) -> str | None:
+    """Why nothing answers at a cluster's ``host:port`` (or ``ray://host:port``) address;
+    ``None`` when something does, or for addresses Ray resolves itself (``"auto"``)."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdecimal() or not host:
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), _CONNECT_TIMEOUT):
+            return None
+    except (OSError, ValueError, OverflowError) as error:
+        return f"nothing answers at {quote(address, 200)}: {reason(error)}"
+
+
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return fn(*args, **kwargs)
 
@@ -60,14 +81,21 @@ class _RayFuture(Future[Any]):
         super().__init__()
         self._ray = ray
         self._reference = reference
+        self._cancelling = threading.Lock()
         reference.future().add_done_callback(self._settle)
 
     def cancel(self) -> bool:
-        cancelled = super().cancel()
-        if cancelled:
-            with contextlib.suppress(Exception):  # the task may have ended meanwhile
-                self._ray.cancel(self._reference)
-        return cancelled
+        with self._cancelling:
+            already = self.cancelled()
+            cancelled = super().cancel()
+            if not cancelled or already:
+                return cancelled
+            # What an executor's worker does on taking a cancelled call: until then
+            # `concurrent.futures.wait` and `as_completed` do not count the future as done.
+            self.set_running_or_notify_cancel()
+        with contextlib.suppress(Exception):  # the task may have ended meanwhile
+            self._ray.cancel(self._reference)
+        return True
 
     def _settle(self, task: Future[Any]) -> None:
         try:
@@ -106,6 +134,10 @@ class RayExecutor(Executor):
         ray = _ray()
         self._ray = ray
         self._owns = not ray.is_initialized()
+        if self._owns and address is not None:
+            unanswered = _unanswered(address)
+            if unanswered is not None:
+                raise RulesError(f"Ray could not start: {unanswered}")
         with _global_random_kept():
             if self._owns:
                 try:
@@ -116,6 +148,8 @@ class RayExecutor(Executor):
             resources = ray.cluster_resources()
         self._max_workers = max(1, int(resources.get("CPU", 1)))
         self._shut = False
+        self._pending: set[Future[Any]] = set()
+        self._lock = threading.Lock()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """Run ``fn(*args, **kwargs)`` as a Ray task; its result arrives in the future.
@@ -139,12 +173,35 @@ class RayExecutor(Executor):
                 "Ray cannot send this work to its workers: something in it cannot be "
                 f"serialized (a lock, an open file, ...): {quote(first, 200)}"
             ) from None
-        return _RayFuture(self._ray, reference)
+        future = _RayFuture(self._ray, reference)
+        with self._lock:
+            self._pending.add(future)
+        future.add_done_callback(self._settled)
+        return future
+
+    def _settled(self, future: Future[Any]) -> None:
+        with self._lock:
+            self._pending.discard(future)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Take no more work, and stop Ray if this executor started it."""
+        """Take no more work, and stop Ray if this executor started it.
+
+        As with every executor, ``wait`` waits for the work submitted to end (leaving a
+        ``with`` block does) and ``cancel_futures`` cancels the work that has not ended.
+        Work still running when this executor stops the Ray it started is cancelled: its
+        futures raise `concurrent.futures.CancelledError` rather than wait for ever.
+        """
         self._shut = True
+        with self._lock:
+            pending = list(self._pending)
+        if cancel_futures:
+            for future in pending:
+                future.cancel()
+        if wait:
+            futures.wait(pending)  # the argument `wait` hides the function
         if self._owns and self._ray.is_initialized():
+            for future in pending:
+                future.cancel()
             with _global_random_kept():
                 self._ray.shutdown()
             self._owns = False
