@@ -30,6 +30,7 @@ from concurrent.futures import (
 from itertools import pairwise
 from typing import Any
 
+import attrs
 import pytest
 
 import briscola
@@ -466,8 +467,27 @@ def _result(value: object) -> Future[Any]:
         (lambda future: _result("ab"), "did not give back games 0 to 1"),
         (lambda future: _result(future.result()[::-1]), "did not give back games 0 to 1"),
         (lambda future: _result(future.result()[:1]), "did not give back games 0 to 1"),
+        (
+            lambda future: _result(simulate("classic", _players(2), 2, seed=99).games),
+            "did not give back games 0 to 1",
+        ),
+        (
+            lambda future: _result(
+                tuple(attrs.evolve(game, seats=game.seats[::-1]) for game in future.result())
+            ),
+            "did not give back games 0 to 1",
+        ),
     ],
-    ids=["not a future", "not a tuple", "no games", "text", "reversed", "one game short"],
+    ids=[
+        "not a future",
+        "not a tuple",
+        "no games",
+        "text",
+        "reversed",
+        "one game short",
+        "another run's games",
+        "seats turned",
+    ],
 )
 def test_an_executor_that_spoils_the_work_is_refused(
     spoil: Callable[[Future[Any]], object], message: str

@@ -378,7 +378,7 @@ def simulate(
                 except BaseException:  # a player failed, or Ctrl-C: the rest is not wanted
                     _cancel(futures)
                     raise
-                if not _played(part, start, stop):
+                if not _played(part, job, start, stop):
                     _cancel(futures)
                     raise RulesError(
                         f"the executor did not give back games {start} to {stop - 1} as they "
@@ -422,15 +422,28 @@ def _cancel(futures: list[tuple[int, int, Future[tuple[GameResult, ...]]]]) -> N
         future.cancel()
 
 
-def _played(part: object, start: int, stop: int) -> bool:
-    """Whether ``part`` is what `_Job.play` gives for games ``start`` to ``stop - 1``."""
+def _played(part: object, job: _Job, start: int, stop: int) -> bool:
+    """Whether ``part`` is what ``job.play`` gives for games ``start`` to ``stop - 1``: the
+    games of those numbers, dealt from their seeds, with their seats (a result of another
+    run, or of other games of this one, is not)."""
+    n = job.rules.players
     return (
         type(part) is tuple
         and len(part) == stop - start
         and all(
-            type(game) is GameResult and game.index == start + i for i, game in enumerate(part)
+            type(game) is GameResult
+            and game.index == g
+            and game.seed == game_seed(job.seed, g)
+            and game.seats == _seats(g, n)
+            for g, game in enumerate(part, start)
         )
     )
+
+
+def _seats(g: int, n: int) -> tuple[int, ...]:
+    """Who sits where in game ``g`` of ``n`` players: ``seats[seat]`` is a player's index,
+    turned one seat a game, so that every player has every seat in turn."""
+    return tuple((seat - g) % n for seat in range(n))
 
 
 def _default_chunk(executor: Executor, games: int) -> int:
@@ -486,7 +499,7 @@ class _Job:
         r = self.rules
         n = r.players
         deal_seed = game_seed(self.seed, g)
-        seats = tuple((seat - g) % n for seat in range(n))
+        seats = _seats(g, n)
         fresh = [_fresh(player, deal_seed, i) for i, player in enumerate(self.players)]
         if self.format is None:
             state = new_game(r, seed=deal_seed)
