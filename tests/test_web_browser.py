@@ -468,12 +468,17 @@ def test_the_keyboard_waits_on_the_hand_and_ends_on_the_result(
             "[data-move]", "bs => bs.map(b => b.dataset.move)"
         )
     page.wait_for_function("document.activeElement.id === 'result-title'", timeout=TIMEOUT)
-    winners = sorted(score(table.match.state).winners)
+    final = score(table.match.state)
     status = page.inner_text("#status")
     assert status.startswith(("Seat 1 played", "Seat 0 (you) played")), status
     assert "The deal is over: " in status
-    assert ("won by Seat" in status) == bool(winners)
-    assert "card points " in status
+    assert ("won by Seat" in status) == bool(final.winners)
+    if final.winners:  # the winners' points first, so a listener knows whose they are
+        (winner,) = final.winners
+        taken = final.points[winner]
+        assert f" with {taken} card points to {120 - taken}." in status
+    else:
+        assert "no winner, card points 60 to 60." in status
     context.close()
 
 
@@ -658,12 +663,104 @@ def test_many_claims_fold_away_and_signals_are_named(
     kinds = page.eval_on_selector_all("#moves > *", "els => els.map(e => e.tagName)")
     assert kinds[-1] == "DETAILS"
     assert "DETAILS" not in kinds[:-1]
-    labels = page.eval_on_selector_all("#moves > button", "els => els.map(e => e.textContent)")
+    labels = page.eval_on_selector_all("#moves > button", "els => els.map(e => e.dataset.label)")
     assert "Signal: Cavallo of trumps" in labels
     assert "Signal: Aces and Threes (any suit)" in labels
     assert not page.locator("#claims [data-move]:visible").count()
+    # Number keys go to the moves on screen, in order, never to a folded claim.
+    keys = "[data-move][data-key]"
+    assert page.eval_on_selector_all(keys, "bs => bs.map(b => b.dataset.key)") == [
+        str(n % 10) for n in range(1, page.locator(keys).count() + 1)
+    ]
+    assert not page.locator(f"#claims {keys}").count()
+    last = page.locator(keys).last.get_attribute("data-move")
+    shown = page.locator("[data-move]:not(#claims [data-move])").count()
+    if shown < 10:  # the next key names nothing: pressing it makes no claim
+        page.keyboard.press(str((shown + 1) % 10))
+        time.sleep(0.3)
+        assert not pages[1].locator("#log li").count()
     page.click("#claims summary")
     assert page.locator("#claims [data-move]:visible").count() == count
+    # The keys follow on the "toggle" event, which comes after the click.
+    page.wait_for_selector("#claims [data-key]", state="attached", timeout=TIMEOUT)
+    assert page.locator(keys).count() == min(10, shown + count)
+    assert page.locator(f"#claims {keys}").first.get_attribute("data-key") == str((shown + 1) % 10)
+    page.click("#claims summary")
+    page.wait_for_selector("#claims [data-key]", state="detached", timeout=TIMEOUT)
+    assert page.locator(keys).last.get_attribute("data-move") == last
+    context.close()
+
+
+def test_the_removed_card_and_an_open_stock_are_shown(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # §1.10: which 2 is out of classic-3 is public; open_stock shows the stock's order.
+    tables, base = server
+    options = {"removed_two": "random", "open_stock": True}
+    table = tables.create(TableSettings("classic-3", options, seed=5))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    view = table.view_of(1)
+    assert page.inner_text("#removed").startswith("Out of the deck:")
+    assert cards_on(page, "#removed [data-card]") == {str(card) for card in view.removed}
+    assert view.stock is not None
+    stock: list[str] = page.eval_on_selector_all(
+        "#open-stock-cards [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert stock == [str(card) for card in view.stock]
+    context.close()
+    context, pages = open_seats(browser, server, TableSettings("classic", seed=5))
+    assert pages[0].locator("#removed").is_hidden()
+    assert pages[0].locator("#open-stock").is_hidden()
+    context.close()
+
+
+def test_an_open_hand_played_out_counts_no_cards(browser: Any, server: tuple[Tables, str]) -> None:
+    # Scoperta (§2.7): every hand is open; one played out is shown as 0 cards, not blank.
+    tables, base = server
+    table = tables.create(TableSettings("scoperta", seed=3))
+    while table.match.state.hands[1]:
+        seat = current_player(table.match)
+        assert seat is not None
+        table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    assert page.inner_text("#seats tr[data-seat='1'] td:nth-child(2)") == "0"
+    context.close()
+
+
+def test_a_hand_shown_twice_lists_each_card_once(browser: Any, server: tuple[Tables, str]) -> None:
+    # §3.3 and §3.4: a seat may show its hand before the first trick and again once the
+    # stock is empty; its partner sees the newest hand.
+    options = {
+        "share_hands_before_first_trick": "voluntary",
+        "share_hands_when_stock_empty": "voluntary",
+    }
+    tables, base = server
+    table = tables.create(TableSettings("classic-4", options, seed=21))
+    while True:
+        view = table.view_of(2)
+        if [seat for seat, _ in view.shown].count(0) == 2:
+            break
+        seat = current_player(table.match)
+        assert seat is not None
+        moves = legal_moves(table.match)
+        shows = [move for move in moves if isinstance(move, briscola.ShowHand)]
+        table.apply(seat, (shows or moves)[0], ply=table.view_of(seat).ply)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[2]}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    codes: list[str] = page.eval_on_selector_all(
+        "#seats tr[data-seat='0'] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert codes
+    assert len(codes) == len(set(codes))
+    assert set(codes) <= {str(card) for card in table.match.state.hands[0]}
     context.close()
 
 

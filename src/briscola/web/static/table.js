@@ -197,6 +197,13 @@
       trump.append(called);
     }
     $("stock").textContent = view.stock_size ? `Stock: ${view.stock_size} cards` : "Stock: empty";
+    // Cards out of the deal (the 2 of classic-3, ...) are public: which suit is a card short.
+    $("removed").hidden = !view.removed.length;
+    $("removed").replaceChildren("Out of the deck:");
+    for (const code of view.removed) $("removed").append(" ", Cards.face(code));
+    // Under open_stock every seat sees the order of the stock.
+    $("open-stock").hidden = !(view.stock && view.stock.length);
+    $("open-stock-cards").replaceChildren(...(view.stock || []).map((code) => Cards.face(code)));
 
     // The current trick and the last one.
     fillTrick($("trick"), view.trick, view.trick_seats, msg);
@@ -220,13 +227,15 @@
       row.insertCell().textContent = seatName(msg, s);
       const cards = row.insertCell();
       const open = view.hands[s];
-      if (open && s !== msg.seat) {
+      if (open && open.length && s !== msg.seat) {
         for (const code of open) cards.append(Cards.face(code));
       } else {
         cards.append(`${view.hand_sizes[s]}`);
         for (const code of view.known_cards[s] || []) cards.append(" ", Cards.face(code));
       }
-      for (const [from, shown] of view.shown) {
+      // A seat that showed its hand twice: its newest hand holds every card still in the
+      // older one.
+      for (const [from, shown] of new Map(view.shown)) {
         // A shown hand is a snapshot: list only the cards still in it. A card that left it
         // was played, or given up for the face-up card, where it lies until a seat takes it
         // (and that seat's known cards name it).
@@ -244,9 +253,9 @@
       row.insertCell().textContent = notes.join(", ");
     }
 
-    // The hand and the moves, numbered in the order of legal_moves.
+    // The hand and the moves, in the order of legal_moves.
     const moves = view.legal_moves;
-    const number = new Map(moves.map((m, i) => [m, i]));
+    const offered = new Set(moves);
     $("hand-section").hidden = msg.seat === null;
     $("moves-section").hidden = msg.seat === null;
     const hand = $("hand");
@@ -254,8 +263,7 @@
     for (const code of view.hand) {
       const button = Cards.face(code, "button");
       button.type = "button";
-      const index = number.get(code);
-      if (index === undefined) {
+      if (!offered.has(code)) {
         button.disabled = true;
         if (yourTurn) {
           button.title = `${Cards.name(code)}: may not be played now`;
@@ -263,7 +271,7 @@
         }
       } else {
         button.dataset.move = code;
-        label(button, index, `Play ${Cards.name(code)}`);
+        named(button, `Play ${Cards.name(code)}`);
         button.addEventListener("click", () => send(code));
       }
       hand.append(button);
@@ -277,7 +285,7 @@
       button.type = "button";
       button.dataset.move = notation;
       button.textContent = Cards.moveLabel(notation);
-      label(button, number.get(notation), Cards.moveLabel(notation));
+      named(button, Cards.moveLabel(notation));
       button.addEventListener("click", () => send(notation));
       if (notation.startsWith("declare ")) claims.push(button);
       else box.append(button);
@@ -288,7 +296,10 @@
       const group = document.createElement("details");
       group.id = "claims";
       group.open = claimsOpen || view.phase === "declarations"; // Bugiarda's round of claims
-      group.addEventListener("toggle", () => { claimsOpen = group.open; });
+      group.addEventListener("toggle", () => {
+        claimsOpen = group.open;
+        numberKeys();
+      });
       const summary = document.createElement("summary");
       summary.textContent = `Claims about your hand (${claims.length})`;
       group.append(summary, ...claims);
@@ -302,11 +313,12 @@
           : "Nothing to do: wait for your turn.";
     }
     else if (!box.children.length) {
-      const barred = view.hand.length - view.hand.filter((code) => number.has(code)).length;
+      const barred = view.hand.length - view.hand.filter((code) => offered.has(code)).length;
       box.textContent = barred
         ? "Play a card from your hand; the faded ones may not be played now (follow suit)."
         : "Play a card from your hand.";
     }
+    numberKeys();
 
     // The result of this deal, once it is over.
     $("result").hidden = view.phase !== "over";
@@ -347,17 +359,32 @@
     }
   }
 
-  function label(button, index, text) {
-    if (index < 10) {
-      const key = String((index + 1) % 10);
+  function named(button, text) {
+    button.dataset.label = text;
+    button.setAttribute("aria-label", text);
+  }
+
+  // Number keys 1-9, then 0, choose the first ten moves on screen in the order shown (the
+  // hand, then the other moves), never a folded claim: a key must not make a move its
+  // player cannot see. Opening or closing the claims numbers the moves again.
+  function numberKeys() {
+    const claims = $("claims");
+    const folded = claims && !claims.open ? claims : null;
+    let numbered = 0;
+    for (const button of document.querySelectorAll("#hand [data-move], #moves [data-move]")) {
+      button.querySelector("kbd")?.remove();
+      delete button.dataset.key;
+      button.removeAttribute("aria-keyshortcuts");
+      button.setAttribute("aria-label", button.dataset.label);
+      if (numbered === 10 || (folded && folded.contains(button))) continue;
+      numbered += 1;
+      const key = String(numbered % 10);
       button.dataset.key = key;
       button.setAttribute("aria-keyshortcuts", key);
-      button.setAttribute("aria-label", `${text} (key ${key})`);
+      button.setAttribute("aria-label", `${button.dataset.label} (key ${key})`);
       const badge = document.createElement("kbd");
       badge.textContent = key;
       button.prepend(badge);
-    } else {
-      button.setAttribute("aria-label", text);
     }
   }
 
@@ -390,11 +417,15 @@
     return list;
   }
 
-  // Who won a deal and with how many card points, in one phrase.
+  // Who won a deal and with how many card points, in one phrase: the winners' points first,
+  // so that a listener knows whose they are.
   function outcome(msg, score) {
-    const points = `card points ${score.team_points.join(" to ")}`; // by side
-    if (score.void) return `a void deal, ${points}`;
-    return `${score.winners.length ? `won by ${seatList(msg, score.winners)}` : "no winner"}, ${points}`;
+    const sides = score.team_points;
+    if (score.void) return `a void deal, card points ${sides.join(" to ")}`;
+    if (!score.winners.length) return `no winner, card points ${sides.join(" to ")}`;
+    const won = score.winners.reduce((sum, s) => sum + score.points[s], 0);
+    const lost = sides.length === 2 ? ` to ${sides[0] + sides[1] - won}` : "";
+    return `won by ${seatList(msg, score.winners)} with ${won} card points${lost}`;
   }
 
   function result(view, msg) {
