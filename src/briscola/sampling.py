@@ -89,7 +89,13 @@ class _Stream:
 
 
 def determinize(view: View | MatchView, *, seed: int | None = None) -> State:
-    """A full state consistent with ``view``, drawn uniformly from such states.
+    """A full state consistent with ``view``: the cards it hides (the other hands, the
+    order of the stock, a suit named in secret) placed uniformly at random among the
+    placements that agree with it, and a past rebuilt to lead there.
+
+    When another seat's cards could have reached it in several orders, the rebuilt past
+    takes the cards that had to arrive soonest first: the order is not itself drawn
+    uniformly (see the Sampling page).
 
     Args:
         view: What one seat (or a spectator) knows, from `observe` or `public_view`.
