@@ -404,3 +404,78 @@ def test_the_layouts_kept_are_bounded_whatever_the_table_rules_met() -> None:
             )
             assert observation_shape(r) == observation_shape(r)
     assert 0 < len(module._LAYOUTS) <= module._LAYOUTS_SIZE
+
+
+def test_a_tracker_follows_a_called_card_played_in_a_blind_first_trick() -> None:
+    # §2.5.8 first_trick_blind: the called card may fall in trick 1, before the trump suit
+    # is shown; the contract is settled for every seat only once it is.
+    r = briscola.rules("chiamata", first_trick_blind="committed")
+    called_in_trick_1 = 0
+    for seed in range(40):
+        state = new_game(r, seed=seed)
+        tracker = Tracker(state)
+        rng = random.Random(seed)
+        while not briscola.is_over(state):
+            state = tracker.apply(rng.choice(legal_moves(state)))
+            for seat in range(r.players):
+                assert np.array_equal(
+                    tracker.observation(seat), observation(observe(state, seat))
+                ), (seed, len(state.history), seat)
+        first = state.tricks[0] if state.tricks else None
+        called = briscola.score(state).called_card
+        called_in_trick_1 += first is not None and called in first.cards
+    assert called_in_trick_1 > 0  # the case this test is about came up
+
+
+def test_the_removed_two_is_encoded_when_it_is_drawn_at_random() -> None:
+    # §1.10: which 2 is out of classic-3 is public, also under removed_two="random".
+    r = briscola.rules("classic-3", removed_two="random")
+    (removed,) = (segment for segment in observation_layout(r) if segment.name == "removed")
+    for seed in range(8):
+        view = observe(new_game(r, seed=seed), 0)
+        (card,) = view.removed
+        window = observation(view)[removed.offset : removed.offset + removed.size]
+        assert np.flatnonzero(window).tolist() == [card.id]
+
+
+def test_a_spectator_is_encoded_from_seat_0_with_no_hand() -> None:
+    # The public view is read from seat 0's place, and no seat's cards are its hand, even
+    # open hands (§3.2) or the face-up card drawn by seat 0 (§1.7).
+    names = ("trick", "played", "turn", "leader", "dealer", "hand_sizes", "points")
+    for options in ({}, {"open_hands": True}):
+        r = briscola.rules("classic-3", **options)
+        layout = observation_layout(r)
+        hand = next(segment for segment in layout if segment.name == "hand")
+        public = [s for s in layout if s.name.split("/")[0] in names]
+        assert {s.name.split("/")[0] for s in public} == set(names)
+        rng = random.Random(5)
+        state = new_game(r, seed=5)
+        while not briscola.is_over(state):
+            spectator = observation(briscola.public_view(state))
+            seat_0 = observation(observe(state, 0))
+            assert not spectator[hand.offset : hand.offset + hand.size].any()
+            for s in public:
+                part = slice(s.offset, s.offset + s.size)
+                assert np.array_equal(spectator[part], seat_0[part]), s.name
+            state = briscola.apply(state, rng.choice(legal_moves(state)))
+
+
+@pytest.mark.parametrize("variant", ["classic-4", "classic-6"])
+def test_max_game_length_is_reached_by_a_deal_that_shows_every_hand(variant: str) -> None:
+    # Every seat shows its hand whenever it may (§3.3, §3.4): the bound must hold, and no
+    # lower bound would (the share of the empty stock counts a move a seat).
+    r = briscola.rules(
+        variant,
+        share_hands_before_first_trick="voluntary",
+        share_hands_when_stock_empty="voluntary",
+    )
+    bound = max_game_length(r)
+    longest = 0
+    for seed in range(10):
+        state = new_game(r, seed=seed)
+        while not briscola.is_over(state):
+            moves = legal_moves(state)
+            talk = [move for move in moves if type(move) is not Play]
+            state = briscola.apply(state, (talk or moves)[0])
+        longest = max(longest, len(state.history))
+    assert bound - r.players < longest <= bound

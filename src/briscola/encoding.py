@@ -1123,27 +1123,18 @@ class Tracker:
         cells = self._cells
         cells[self._canvas.hand[mover] + cid] = 0.0
         if before._deal.shown:
-            self._forget(before, mover, cid)
-        else:
-            for base in self._canvas.known_by_others[mover]:
-                cells[base + cid] = 0.0
-
-    def _forget(self, before: State, mover: int, cid: int) -> None:
-        """A played card is no longer known to be in a hand."""
-        cells = self._cells
-        known = self._canvas.known
-        players = range(self._layout.players)
-        if before.shown:
-            # A shown card stays known to be its showers' until played, even once it left
-            # that hand (swapped under the stock, then drawn by another seat).
+            # A shown card stays known to be its shower's until played, even once it left
+            # that hand (swapped under the stock, then drawn by another seat): forget it
+            # in every hand.
+            known = self._canvas.known
+            players = range(self._layout.players)
             for observer in players:
                 for holder in players:
                     if holder != observer:
                         cells[known[observer][holder] + cid] = 0.0
         else:
-            for observer in players:
-                if observer != mover:
-                    cells[known[observer][mover] + cid] = 0.0
+            for base in self._canvas.known_by_others[mover]:
+                cells[base + cid] = 0.0
 
     def _close(self, before: State, after: State, mover: int, cid: int) -> None:
         """Follow the play that ends a trick: played cards, points, leader, draws."""
