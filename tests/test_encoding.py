@@ -41,6 +41,7 @@ from briscola import (  # noqa: E402
     Play,
     Rank,
     Signal,
+    VariantId,
     determinize,
     legal_moves,
     new_game,
@@ -442,8 +443,8 @@ def test_a_spectator_is_encoded_from_seat_0_with_no_hand() -> None:
     # The public view is read from seat 0's place, and no seat's cards are its hand, even
     # open hands (§3.2) or the face-up card drawn by seat 0 (§1.7).
     names = ("trick", "played", "turn", "leader", "dealer", "hand_sizes", "points")
-    for options in ({}, {"open_hands": True}):
-        r = briscola.rules("classic-3", **options)
+    for open_hands in (False, True):
+        r = briscola.rules("classic-3", open_hands=open_hands)
         layout = observation_layout(r)
         hand = next(segment for segment in layout if segment.name == "hand")
         public = [s for s in layout if s.name.split("/")[0] in names]
@@ -461,7 +462,7 @@ def test_a_spectator_is_encoded_from_seat_0_with_no_hand() -> None:
 
 
 @pytest.mark.parametrize("variant", ["classic-4", "classic-6"])
-def test_max_game_length_is_reached_by_a_deal_that_shows_every_hand(variant: str) -> None:
+def test_max_game_length_is_reached_by_a_deal_that_shows_every_hand(variant: VariantId) -> None:
     # Every seat shows its hand whenever it may (§3.3, §3.4): the bound must hold, and no
     # lower bound would (the share of the empty stock counts a move a seat).
     r = briscola.rules(
