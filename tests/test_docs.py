@@ -43,6 +43,41 @@ def test_console_examples_of_the_docs(page: Path) -> None:
     assert result.failed == 0, report.getvalue()
 
 
+# ``python`` blocks that are not programs, by page and how they begin: a signature or a
+# protocol shown for reading, and calls that need the prose's players or a Ray cluster.
+_NOT_PROGRAMS = {
+    "players.md": ("class Player(Protocol):",),
+    "simulation.md": ("simulate(", "from concurrent.futures", "from briscola.ray_executor"),
+    "ui.md": ("def play(",),
+}
+_PROGRAM = re.compile(
+    r"```python\n((?:(?!```).)*?)```(?:\n\n(?:Output:\n\n)?```text\n(.*?)```)?", re.S
+)
+
+
+def _programs() -> list[tuple[str, str, str | None]]:
+    """Every ``python`` block of the docs that is a program, with the output the page shows
+    for it (a ``text`` block right after it, or after "Output:"), if any."""
+    found = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        name = str(page.relative_to(ROOT / "docs"))
+        for match in _PROGRAM.finditer(page.read_text(encoding="utf-8")):
+            code, output = match.group(1), match.group(2)
+            if not code.startswith(_NOT_PROGRAMS.get(page.name, ())):
+                found.append((f"{name}:{match.start()}", code, output))
+    return found
+
+
+@pytest.mark.parametrize(("where", "code", "output"), _programs(), ids=lambda x: str(x)[:40])
+def test_python_examples_of_the_docs_run_and_print_what_the_page_shows(
+    where: str, code: str, output: str | None
+) -> None:
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(compile(code, where, "exec"), {"__name__": "example"})
+    if output is not None:
+        assert printed.getvalue() == output
+
+
 def test_the_readme_example_runs() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     code = re.findall(r"```python\n(.*?)```", text, re.S)

@@ -12,12 +12,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import io
 import json
 import random
-import re
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeAlias
@@ -721,31 +718,6 @@ def test_a_crafted_rules_tag_is_invalid_notation(crafted: str) -> None:
 def test_match_formats_are_ascii(spelling: str) -> None:
     with pytest.raises(briscola.RulesError):
         new_match("classic", format=spelling)
-
-
-# --- the examples of the pages about JSON, records and matches -------------------------------
-
-PAGES: Final = ("json.md", "records.md", "matches.md", "hidden-information.md")
-DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
-
-
-def _examples(page: str) -> list[tuple[str, str]]:
-    """The ``python`` blocks of ``page`` that are followed by their output (a ``text`` block
-    after "Output:", or right after the code)."""
-    text = (DOCS / page).read_text(encoding="utf-8")
-    pattern = r"```python\n((?:(?!```).)*?)```\n\n(?:Output:\n\n)?```text\n(.*?)```"
-    return re.findall(pattern, text, re.S)
-
-
-@pytest.mark.parametrize(
-    ("page", "index"),
-    [(page, index) for page in PAGES for index in range(len(_examples(page)))],
-)
-def test_the_python_examples_print_what_the_page_shows(page: str, index: int) -> None:
-    code, expected = _examples(page)[index]
-    with contextlib.redirect_stdout(io.StringIO()) as printed:
-        exec(compile(code, f"{page} example {index + 1}", "exec"), {"__name__": "example"})
-    assert printed.getvalue() == expected
 
 
 @pytest.mark.parametrize("text", ["٧D", "١٠C", "bid ٧", "points ٦١", "１D", "⑦D", "swap ٧C"])
