@@ -146,3 +146,70 @@ def test_at_the_deal_cap_fixed_deals_shares_a_tie_as_at_its_end() -> None:
     while not briscola.is_over(other):
         other = briscola.apply(other, briscola.Pass())
     assert briscola.score(other).winners == frozenset()  # a drawn match
+
+
+def _play_out(match: briscola.Match, seed: int) -> briscola.Match:
+    rng = random.Random(seed)
+    while not briscola.is_over(match):
+        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
+    return match
+
+
+def test_in_bugiarda_5_each_seat_plays_the_match_for_itself() -> None:
+    # §2.6.3: the pairs change with the dealer, who sits out, so a match counts each seat's
+    # deals on its own, and the seat that deals first (and sits out) can win it too.
+    standings = [
+        briscola.score(_play_out(briscola.new_match("bugiarda-5", seed=s, format="best_of(3)"), s))
+        for s in range(12)
+    ]
+    assert all(standing.final for standing in standings)
+    assert any(4 in standing.winners for standing in standings)
+    assert any(len(set(standing.deals_won)) > 2 for standing in standings)
+
+
+@pytest.mark.parametrize("dealer", [0, 4])
+def test_a_bugiarda_5_cappotto_ends_the_match_for_the_side_of_its_deal(dealer: int) -> None:
+    # §3.7 cappotto_wins_match: the side that took all 120 card points in that deal, whose
+    # pairs depend on who dealt it (§2.6.3).
+    match = briscola.new_match(
+        "bugiarda-5", seed=1, format="best_of(3)", cappotto_wins_match=True, dealer=dealer
+    )
+    sides = match.rules.teams_for(dealer)
+    taker = sides[1]
+    points = [0] * 5
+    points[taker[0]] = 120
+    deltas = [1 if seat in taker else -1 if seat in sides[0] else 0 for seat in range(5)]
+    score = Score(tuple(points), tuple(deltas), frozenset(taker), True, False, (0, 120))
+    done = attrs.evolve(match, results=(briscola.DealResult(dealer, score),))
+    standing = briscola.score(done)
+    assert standing.final
+    assert standing.winners == frozenset(taker)
+
+
+def test_a_void_deal_is_not_a_draw_for_the_dealer_rotation() -> None:
+    # §3.7: redeal_same_dealer_after_void=False passes the deal on after a passed-out
+    # auction, whatever redeal_same_dealer_after_draw says.
+    match = briscola.new_match(
+        "chiamata",
+        seed=0,
+        all_pass="redeal",
+        redeal_same_dealer_after_void=False,
+        redeal_same_dealer_after_draw=True,
+    )
+    first = match.dealer
+    while not match.results:
+        moves = briscola.legal_moves(match)
+        match = briscola.apply(match, next(m for m in moves if isinstance(m, briscola.Pass)))
+    assert match.results[0].score.void
+    assert match.dealer == (first + 1) % 5
+
+
+def test_an_unfinished_chiamata_deal_is_no_cappotto() -> None:
+    # §2.5.6: whether the deal is a cappotto is known at its end; before, it is False.
+    for seed in range(6):
+        state = briscola.new_game("chiamata", seed=seed)
+        rng = random.Random(seed)
+        while not briscola.is_over(state):
+            assert briscola.score(state).cappotto is False
+            state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
+        assert briscola.score(state).cappotto in (True, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import hashlib
+import random
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -200,3 +201,34 @@ def test_the_message_quotes_the_value_cut_short() -> None:
     with pytest.raises(briscola.RulesError) as info:
         _game("9" * 10_000)
     assert len(str(info.value)) < 200
+
+
+def _draw(seed: int, label: str) -> int:
+    text = f"briscola/match/v1:{seed}:{label}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest(), "big")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("classic", {}), ("chiamata", {"all_pass": "redeal"})],
+    ids=["classic", "chiamata, a void deal first"],
+)
+def test_each_deal_of_a_match_is_dealt_from_its_number(
+    variant: briscola.VariantId, options: dict[str, Any]
+) -> None:
+    # Deal i of a match (void deals counted) is dealt from the seed drawn for "deal:<i>".
+    match = briscola.new_match(variant, seed=3, format="fixed_deals(3)", **options)
+    rng = random.Random(3)
+    while len(match.results) < 2:
+        moves = briscola.legal_moves(match)
+        passes = [move for move in moves if isinstance(move, briscola.Pass)]
+        move = passes[0] if passes and not match.results else rng.choice(moves)
+        match = briscola.apply(match, move)
+        if len(match.results) in (1, 2) and not match.state.history:
+            i = len(match.results)
+            expected = briscola.new_game(
+                match.rules, seed=_draw(3, f"deal:{i}"), dealer=match.state.dealer
+            )
+            assert match.state == expected, i
+    if options:
+        assert match.results[0].score.void
