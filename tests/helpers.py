@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, TypeVar
 
 import attrs
 import pytest
 
 import briscola
-from briscola import DECK, Card, Move, Play, Rules, State, SwapTrump, VariantId
+from briscola import DECK, Card, Match, Move, Play, Rules, State, SwapTrump, VariantId
 
 RANK_CODES = "A234567JQK"
 SUIT_CODES = "DCSB"
@@ -407,8 +407,11 @@ def to_seat(state: State, seat: int, rng: random.Random, avoid: Iterable[str] = 
     return random_play(state, rng, lambda s: briscola.current_player(s) == seat, avoid)
 
 
-def play_out(state: State, rng: random.Random) -> State:
-    """Play random legal moves of any kind until the deal is over."""
+_Game = TypeVar("_Game", State, Match)
+
+
+def play_out(state: _Game, rng: random.Random) -> _Game:
+    """Play random legal moves of any kind until the deal (or the match) is over."""
     while not briscola.is_over(state):
         state = briscola.apply(state, rng.choice(briscola.legal_moves(state)))
     return state

@@ -12,6 +12,7 @@ import briscola
 from briscola import MatchFormat, Move
 from briscola.match import MAX_DEALS, after_deal, match_score
 from briscola.scoring import Score
+from helpers import play_out
 
 
 def test_replay_with_a_threshold_no_deal_reaches_is_refused() -> None:
@@ -148,20 +149,11 @@ def test_at_the_deal_cap_fixed_deals_shares_a_tie_as_at_its_end() -> None:
     assert briscola.score(other).winners == frozenset()  # a drawn match
 
 
-def _play_out(match: briscola.Match, seed: int) -> briscola.Match:
-    rng = random.Random(seed)
-    while not briscola.is_over(match):
-        match = briscola.apply(match, rng.choice(briscola.legal_moves(match)))
-    return match
-
-
 def test_in_bugiarda_5_each_seat_plays_the_match_for_itself() -> None:
     # §2.6.3: the pairs change with the dealer, who sits out, so a match counts each seat's
     # deals on its own, and the seat that deals first (and sits out) can win it too.
-    standings = [
-        briscola.score(_play_out(briscola.new_match("bugiarda-5", seed=s, format="best_of(3)"), s))
-        for s in range(12)
-    ]
+    matches = [briscola.new_match("bugiarda-5", seed=s, format="best_of(3)") for s in range(12)]
+    standings = [briscola.score(play_out(m, random.Random(s))) for s, m in enumerate(matches)]
     assert all(standing.final for standing in standings)
     assert any(4 in standing.winners for standing in standings)
     assert any(len(set(standing.deals_won)) > 2 for standing in standings)
