@@ -432,6 +432,33 @@ def deal_states(
     return states
 
 
+def dealt_or_drawn_twins() -> tuple[tuple[list[Card], list[Card]], list[Card]]:
+    """Two decks of ``classic`` and the cards played, in order, for the first three tricks
+    of each (§2.7): seat 0 plays the same cards in both, but gets one of them dealt in the
+    first deal and drawn from the stock in the second, and the other way round for another.
+    Under ``open_stock`` seat 1 saw the stock, so it can tell the deals apart after trick
+    3, though it sees the same hands, plays and stock left."""
+    deck = list(DECK)
+    first_lead = deck[2]
+    state = briscola.new_game("classic", deck=deck)  # dealer 1: seat 0 gets 0, 2, 4
+    state = briscola.apply(state, Play(first_lead))
+    state = briscola.apply(state, Play(deck[1]))
+    drawn_at = 7 if state.tricks[0].winner == 0 else 8  # the winner draws first (§1.7)
+    other = list(deck)
+    other[0], other[drawn_at] = other[drawn_at], other[0]
+    dealt, drawn = deck[0], deck[drawn_at]
+    plays = {0: [first_lead, dealt, drawn], 1: [deck[1], deck[3], deck[5]]}
+    order = []
+    state = briscola.new_game("classic", deck=deck)
+    while len(state.tricks) < 3:
+        seat = briscola.current_player(state)
+        assert seat is not None
+        card = plays[seat].pop(0)
+        order.append(card)
+        state = briscola.apply(state, Play(card))
+    return (deck, other), order
+
+
 def seeded_game(variant: VariantId, seed: int, **options: object) -> list[State]:
     """`deal_states` of ``variant`` with ``options``, dealt and played from ``seed``."""
     return deal_states(briscola.rules(variant, **options), seed)  # type: ignore[arg-type]

@@ -27,8 +27,9 @@ def active_seats_now(state: State) -> list[int]:
 def spec_known_cards(state: State) -> list[set[Card]]:
     """The cards every seat knows to be in each hand (§1.10), worked out from the
     rules and the public moves: the face-up card taken by a `SwapTrump`, the face-up card
-    drawn last (by the seat before the winner of the last trick with drawing, §1.7), and
-    Bugiarda's last dealt card (§2.6.1), each until it is played."""
+    drawn last (by the seat before the winner of the last trick with drawing, §1.7),
+    Bugiarda's last dealt card (§2.6.1), and under ``open_stock`` every card drawn from the
+    stock, seen there by all (§2.7), each until it is played."""
     r = state.rules
     active = active_seats_now(state)
     dealt = len(active) * r.hand_size
@@ -45,6 +46,9 @@ def spec_known_cards(state: State) -> list[set[Card]]:
             known[active[(active.index(winner) - 1) % len(active)]].add(face_up)
     elif str(getattr(r, "trump_source", None)) == "last_dealt" and state.deck:
         known[active[-1]].add(state.deck[dealt - 1])
+    if r.open_stock:
+        for cards in known:
+            cards.update(state.dealt_stock[: state.drawn])
     return [cards & set(hand) for cards, hand in zip(known, state.hands, strict=True)]
 
 

@@ -439,6 +439,23 @@ def test_the_removed_two_is_encoded_when_it_is_drawn_at_random() -> None:
         assert np.flatnonzero(window).tolist() == [card.id]
 
 
+@pytest.mark.parametrize("variant", ["briscolone", "classic-3"])
+def test_a_card_drawn_from_an_open_stock_is_encoded_in_its_drawers_hand(
+    variant: VariantId,
+) -> None:
+    # §2.7: every seat saw the open stock, so it knows the card the next seat drew.
+    r = briscola.rules(variant, open_stock=True)
+    (known,) = (segment for segment in observation_layout(r) if segment.name == "known/1")
+    state = new_game(r, seed=4)
+    rng = random.Random(4)
+    while not state.drawn:
+        state = briscola.apply(state, rng.choice(legal_moves(state)))
+    drawn = set(state.dealt_stock[: state.drawn]) & set(state.hands[1])
+    window = observation(observe(state, 0))[known.offset : known.offset + known.size]
+    assert set(np.flatnonzero(window).tolist()) == {card.id for card in drawn}
+    assert drawn
+
+
 def test_a_spectator_is_encoded_from_seat_0_with_no_hand() -> None:
     # The public view is read from seat 0's place, and no seat's cards are its hand, even
     # open hands (§3.2) or the face-up card drawn by seat 0 (§1.7).

@@ -259,7 +259,8 @@ def _unplaced(state: briscola.State, seat: int) -> set[Card]:
     Every card of the deal but the seat's own hand, the cards played, the cards out of the
     deck and the face-up card under the stock; and, of the rest (the other hands and the
     stock), not those every seat knows to be in a hand, nor what a table rule shows it:
-    each hand under ``open_hands``, the stock under ``open_stock``, a partner's shown hand.
+    each hand under ``open_hands``, the stock as dealt under ``open_stock`` (each card drawn
+    from it was seen going to its drawer), a partner's shown hand.
     """
     r = state.rules
     unplaced = set(state.deck) | set(state.removed) | set(state.stock)
@@ -283,7 +284,7 @@ def _unplaced(state: briscola.State, seat: int) -> set[Card]:
     if r.open_hands:
         unplaced -= {card for hand in state.hands for card in hand}
     if r.open_stock:
-        unplaced -= set(state.stock)
+        unplaced -= set(state.dealt_stock)
     side = next((side for side in state.teams if seat in side), (seat,))
     for shower, cards in state.shown:
         if shower in side:

@@ -199,6 +199,8 @@ CASES: Final[list[tuple[str, dict[str, Any]]]] = [
     ("bugiarda-2", {"declaration_round": True, "seven_swap": True}),
     ("scoperta", {"must_follow_suit": True}),
     ("briscolone", {"must_follow_suit": True, "open_stock": True}),
+    ("classic-3", {"open_stock": True}),
+    ("classic-4", {"open_stock": True, "must_follow_suit": True}),
 ]
 
 
@@ -233,6 +235,32 @@ def test_open_information_is_kept() -> None:
                 sample = determinize(observe(state, seat), seed=seat)
                 assert sample.hands == state.hands
                 assert sample.stock == state.stock
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("classic-4", {}),
+        ("classic-3", {"must_follow_suit": True}),
+        ("classic-6", {"seven_swap": True}),
+    ],
+)
+def test_an_open_stock_keeps_each_drawn_card_with_its_drawer(
+    variant: VariantId, options: dict[str, Any]
+) -> None:
+    """Everyone saw which card each seat drew: every world keeps the stock as dealt, and
+    the drawn cards still held in the hands that drew them."""
+    r = rules(variant, open_stock=True, **options)
+    states = deal_states(r, 11, None, 11)
+    state = next(s for s in states if s.drawn >= 2 * r.players and s.tricks)
+    drawn = set(state.dealt_stock[: state.drawn])
+    for seat in range(r.players):
+        view = observe(state, seat)
+        for seed in range(15):
+            world = determinize(view, seed=seed)
+            assert world.dealt_stock == state.dealt_stock
+            for other in range(r.players):
+                assert drawn & set(world.hands[other]) == drawn & set(state.hands[other])
 
 
 def test_a_seed_of_none_draws_a_consistent_state() -> None:

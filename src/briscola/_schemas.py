@@ -444,13 +444,18 @@ def _view_fields() -> dict[str, JSON]:
             "items": _CARD,
             "maxItems": MAX_RECEIVED,
         },
+        "dealt_stock": _or_null(
+            _CARDS,
+            "The face-down stock as dealt, in drawing order, drawn cards included, under "
+            "open_stock; else null; optional.",
+        ),
     }
 
 
 def _optional_fields(schema: JSON) -> JSON:
-    """``received``, ``teams`` and ``trick_seats`` may be left out: views written before
-    they were added still load."""
-    optional = {"received", "teams", "trick_seats"}
+    """``received``, ``teams``, ``trick_seats`` and ``dealt_stock`` may be left out: views
+    written before they were added still load."""
+    optional = {"received", "teams", "trick_seats", "dealt_stock"}
     schema["required"] = [name for name in schema["required"] if name not in optional]
     return schema
 

@@ -381,18 +381,21 @@ class _Layout:
             r.share_hands_before_first_trick is not ShareHands.OFF
             or r.share_hands_when_stock_empty is not ShareHands.OFF
         )
+        self.open_stock = r.open_stock and r.has_stock
         self.known = (
             r.open_hands
             or r.has_face_up_card
             or r.trump_source is TrumpSource.LAST_DEALT
             or self.sharing
+            or self.open_stock
         )
         if self.known:
             per_seat(
                 "known",
                 _CARDS,
                 "cards this seat knows to be in the hand of seat +{k} (open hands, the "
-                "face-up card taken or drawn, Bugiarda's trump card, hands shown to it)",
+                "face-up card taken or drawn, Bugiarda's trump card, hands shown to it, "
+                "cards drawn from an open stock)",
                 first=1,
             )
         self.face_up = r.has_face_up_card or r.trump_source is TrumpSource.LAST_DEALT
@@ -401,7 +404,6 @@ class _Layout:
         self.removed = bool(r.removed) or r.removed_two == "random" or r.players == 6
         if self.removed:
             add("removed", _CARDS, "cards out of play for this deal, by card id")
-        self.open_stock = r.open_stock and r.has_stock
         if self.open_stock:
             add("stock", _CARDS, "the face-down cards still to be drawn (open stock)")
         self.chiamata = r.auction is not None
@@ -1182,6 +1184,7 @@ class Tracker:
             cells[canvas.stock_size] = left / layout.in_play
         if drew and (
             self._open_hands
+            or layout.open_stock
             or (
                 self._stock_face_up
                 and old_progress[TRUMP_CARD] is not None
@@ -1203,20 +1206,22 @@ class Tracker:
             self._scalars(before, after)  # turn and leader again: no harm
 
     def _draws(self, before: State, after: State) -> None:
-        """Follow the drawn cards other seats know of: every card under open hands, the
-        face-up card drawn last."""
+        """Follow the drawn cards other seats know of: every card under open hands or an
+        open stock, the face-up card drawn last."""
         r = after.rules
         hands = after.hands
         players = range(r.players)
         known = self._canvas.known
         cells = self._cells
-        if r.open_hands:
+        if r.open_hands or r.open_stock:
+            drawn = set(before.stock) - set(after.stock)  # everyone saw them in the stock
             for observer in players:
                 for seat in players:
                     if seat != observer:
                         base = known[observer][seat]
                         for c in hands[seat]:
-                            cells[base + c.id] = 1.0
+                            if r.open_hands or c in drawn:
+                                cells[base + c.id] = 1.0
         face_up = before.trump_card if r.has_face_up_card else None
         if face_up is not None and after.trump_card is None:
             drawer = next(seat for seat in players if holds(hands[seat], face_up))

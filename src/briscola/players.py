@@ -131,8 +131,8 @@ def unseen_cards(view: View | MatchView) -> tuple[Card, ...]:
     They are in the other hands or in the face-down stock: every card of the deal except
     the seat's own hand, the cards played, the cards out of the deck, the face-up trump
     card, and the cards the seat knows to be in another hand (open hands, hands shown to
-    it, the face-up card taken by an exchange, Bugiarda's trump card) or in the stock
-    (``open_stock``).
+    it, the face-up card taken by an exchange, Bugiarda's trump card, a card drawn from an
+    open stock) or in the stock (``open_stock``).
 
     Raises:
         RulesError: if ``view`` is not a `View` or a `MatchView`.

@@ -5,10 +5,11 @@ that agree with everything a player knows. `determinize(view)` deals the cards t
 cannot see (the other hands, the order of the stock, a suit named in secret) at random,
 uniformly among the placements that agree with the view: its own hand, every card played,
 the face-up card, the cards known to be in a hand (an exchange, the last card drawn,
-Bugiarda's trump card), hands shown to it, open hands and stock, and, under
-``must_follow_suit``, the suits a seat showed it lacked. It then rebuilds a deck and the
-history that lead there, so the result is a genuine reachable `State`: it can be played on
-with `apply`, and observing it from the same seat gives the same view back.
+Bugiarda's trump card, a card drawn from an open stock), hands shown to it, open hands and
+an open stock as dealt, and, under ``must_follow_suit``, the suits a seat showed it lacked.
+It then rebuilds a deck and the history that lead there, so the result is a genuine
+reachable `State`: it can be played on with `apply`, and observing it from the same seat
+gives the same view back.
 """
 
 from __future__ import annotations
@@ -349,7 +350,7 @@ def _void_limits(view: View) -> dict[tuple[int, Suit], int]:
     """Under ``must_follow_suit``: how many cards of a suit each seat may hold now (§3.10).
 
     A seat that did not follow the led suit held none of it then; it may hold as many as it
-    has drawn since.
+    has drawn since, unseen (none under ``open_stock``, where every card drawn is known).
     """
     r = view.rules
     if not r.must_follow_suit:
@@ -363,7 +364,8 @@ def _void_limits(view: View) -> dict[tuple[int, Suit], int]:
         tricks.append((seats, view.trick))
     for index, (seats, cards) in enumerate(tricks):
         led = cards[0].suit
-        draws_since = max(0, min(done, rounds) - index) if r.has_stock else 0
+        # Under open_stock every card drawn is known, so the hidden cards were all dealt.
+        draws_since = max(0, min(done, rounds) - index) if view.dealt_stock is None else 0
         for p, card in zip(seats[1:], cards[1:], strict=True):
             if card.suit is not led:
                 key = (p, led)
@@ -437,7 +439,10 @@ def _rebuild(
         for (time, position), card in pairs:
             del time
             deck[position] = card
-    undrawn = first_stock + events.drawn
+    if view.dealt_stock is not None:
+        undrawn, stock = first_stock, list(view.dealt_stock)
+    else:
+        undrawn = first_stock + events.drawn
     for offset, card in enumerate(stock):
         deck[undrawn + offset] = card
     if any(card is None for card in deck):
@@ -559,8 +564,12 @@ def _timeline(view: View, history: Sequence[tuple[int, Move]]) -> _Timeline:
                     emptied = False
                     for drawer in r.trick_seats[view.dealer][winner]:  # the order of §1.7
                         if events.drawn < face_down:
-                            position = first_stock + events.drawn
-                            events.draws.append(((index, 1), drawer, position))
+                            if view.dealt_stock is None:
+                                position = first_stock + events.drawn
+                                events.draws.append(((index, 1), drawer, position))
+                            else:  # an open stock: everyone saw which card this seat drew
+                                card = view.dealt_stock[events.drawn]
+                                events.fixed.append(((index, 1), drawer, card))
                             events.drawn += 1
                         elif face_up is not None:
                             events.fixed.append(((index, 1), drawer, face_up))

@@ -824,6 +824,7 @@ def _encode_view(view: View) -> dict[str, JSON]:
         "called_card": None if view.called_card is None else str(view.called_card),
         "partner": view.partner,
         "received": cards(view.received),
+        "dealt_stock": cards(view.dealt_stock),
     }
 
 
@@ -914,6 +915,7 @@ def _decode_view(reader: _Reader) -> View:
         )
         if "received" in reader.value
         else (),
+        dealt_stock=cards_or_none("dealt_stock") if "dealt_stock" in reader.value else None,
     )
     # Read from the fields, written for clients in other languages; optional, as views
     # written before they were added load without them.

@@ -63,8 +63,8 @@ class View:
     """How many cards each seat holds."""
     known_cards: tuple[tuple[Card, ...], ...]
     """Cards every seat knows to be in each hand, until they are played: the face-up card
-    taken by a `SwapTrump` or drawn as the last card of the stock, and Bugiarda's last dealt
-    card."""
+    taken by a `SwapTrump` or drawn as the last card of the stock, Bugiarda's last dealt
+    card, and under ``open_stock`` every card drawn from the stock."""
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     """Hands this seat's partners showed it (§3.3, §3.4): each seat with the cards it held
     then. Later cards stay private."""
@@ -116,6 +116,10 @@ class View:
     """This seat's own cards in the order it received them: dealt, drawn, taken by a
     `SwapTrump`, played ones included (``()`` for a spectator). Search frameworks key
     information states on it."""
+    dealt_stock: tuple[Card, ...] | None = None
+    """The face-down stock as it was dealt, in drawing order, drawn cards included, under
+    ``open_stock``; else ``None``. Everyone saw it, so with the tricks' winners it tells
+    which seat drew each card (§1.7), even one played since."""
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -257,6 +261,7 @@ def _view(state: State, seat: int | None) -> View:
         called_card,
         partner,
         () if seat is None else received(state, seat),
+        state.dealt_stock if r.open_stock else None,
     )
 
 
@@ -279,9 +284,22 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
 
     Public knowledge (§1.10): the face-up card under the stock; a card taken by a
     `SwapTrump`; the face-up card drawn as the last card of the stock (by the winner's
-    predecessor, §1.7); Bugiarda's last dealt card, face up in its receiver's hand. Each
-    stays known until it is played.
+    predecessor, §1.7); Bugiarda's last dealt card, face up in its receiver's hand; under
+    ``open_stock``, every card drawn from the stock, seen there before it was drawn (§2.7).
+    Each stays known until it is played.
     """
+    trump_card, known = _face_up_known(state)
+    if not state._deal.rules.open_stock or not state.drawn:
+        return trump_card, known
+    drawn = frozenset(state.dealt_stock[: state.drawn])
+    return trump_card, tuple(
+        tuple(sorted({*cards, *(card for card in hand if card in drawn)}, key=_card_id))
+        for cards, hand in zip(known, state._hands, strict=True)
+    )
+
+
+def _face_up_known(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ...]]:
+    """`_public_cards` but for the cards drawn from an open stock."""
     deal = state._deal
     r = deal.rules
     players = r.players

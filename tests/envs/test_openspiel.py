@@ -18,11 +18,18 @@ from briscola import (  # noqa: E402
     VARIANTS,
     IllegalMoveError,
     InvalidStateError,
+    Play,
     RulesError,
     new_game,
 )
-from briscola.encoding import NUM_ACTIONS, observation_shape, utility_bounds  # noqa: E402
+from briscola.encoding import (  # noqa: E402
+    NUM_ACTIONS,
+    action_index,
+    observation_shape,
+    utility_bounds,
+)
 from briscola.envs.openspiel import BriscolaGame, parse_options  # noqa: E402
+from helpers import dealt_or_drawn_twins  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -144,6 +151,23 @@ def test_the_received_order_tells_information_states_apart() -> None:
     assert a.game_state.hands == b.game_state.hands
     assert a.information_state_string(0) != b.information_state_string(0)
     assert a.information_state_string(1) == b.information_state_string(1)
+
+
+def test_who_drew_from_an_open_stock_tells_information_states_apart() -> None:
+    # Seat 1 saw the stock: it knows which card seat 0 drew, even once it was played.
+    game = pyspiel.load_game("briscola", {"variant": "classic", "options": "open_stock:true"})
+    decks, plays = dealt_or_drawn_twins()
+    states = []
+    for deck in decks:
+        state = game.new_initial_state()
+        for card in deck:
+            state.apply_action(card.id)
+        for card in plays:
+            state.apply_action(action_index(Play(card)))
+        states.append(state)
+    first, second = states
+    assert first.observation_string(1) == second.observation_string(1)
+    assert first.information_state_string(1) != second.information_state_string(1)
 
 
 def test_how_far_the_deal_has_gone_tells_information_states_apart() -> None:

@@ -28,6 +28,7 @@ from briscola import (
     legal_moves,
     new_game,
     observe,
+    public_view,
     rules,
     score,
 )
@@ -38,6 +39,7 @@ from helpers import (
     at_trick_start,
     card,
     codes,
+    dealt_or_drawn_twins,
     deck_from,
     finish_trick,
     first_trick,
@@ -301,6 +303,53 @@ def test_s2_7_open_stock_shows_the_stock_order() -> None:
                 others = [h for s, h in enumerate(view.hands) if s != seat]
                 assert all((h is not None) == open_hands for h in others)
             state = apply(state, rng.choice(legal_moves(state)))
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-3", "classic-4", "briscolone"])
+def test_s2_7_a_card_drawn_from_an_open_stock_is_known_until_played(variant: VariantId) -> None:
+    """Everyone saw the stock and who drew (§1.7): each card drawn is known to be in its
+    drawer's hand until it is played, and every view keeps the stock as dealt."""
+    players, _ = SHAPE[variant]
+    state = new_game(variant, seed=8, open_stock=True)
+    dealt_stock = state.dealt_stock
+    rng = random.Random(8)
+    known_drawn = 0
+    while not is_over(state):
+        drawn = set(dealt_stock[: state.drawn])
+        for seat in (*range(players), None):
+            view = public_view(state) if seat is None else observe(state, seat)
+            assert view.dealt_stock == dealt_stock
+            for other in range(players):
+                held = drawn & set(state.hands[other])
+                assert held <= set(view.known_cards[other])
+                known_drawn += len(held) if other != seat else 0
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert known_drawn
+
+
+def test_s2_7_who_drew_a_card_since_played_stays_known() -> None:
+    decks, plays = dealt_or_drawn_twins()
+    views = []
+    for deck in decks:
+        state = new_game("classic", deck=deck, open_stock=True)
+        for card_played in plays:
+            state = apply(state, Play(card_played))
+        views.append(observe(state, 1))
+    first, second = views
+    assert first != second
+    assert attrs.evolve(first, dealt_stock=None) == attrs.evolve(second, dealt_stock=None)
+
+
+def test_s2_7_a_closed_stock_keeps_its_draws_private() -> None:
+    state = new_game("classic-3", seed=8)
+    rng = random.Random(8)
+    while not is_over(state):
+        for seat in range(3):
+            view = observe(state, seat)
+            assert view.dealt_stock is None
+            face_up = (view.initial_trump_card,)  # drawn last, by a seat everyone knows
+            assert all(known in ((), face_up) for known in view.known_cards)
+        state = apply(state, rng.choice(legal_moves(state)))
 
 
 @pytest.mark.parametrize("variant", ["classic-3", "classic-4", "classic-6"])

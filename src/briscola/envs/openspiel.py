@@ -23,14 +23,15 @@ the deal never acts and gets 0.
 
 Observations: the tensor is `briscola.encoding.observation` of the player's view, the
 string its rendering. Information states: the string is a key of everything the player
-knows (its view, the order it received its cards included), so two histories give the same
-string exactly when the player cannot tell them apart; the tensor is the observation
-followed by two planes of 40: the order in which the player received each card, and the
-trick in which each card was played. While the cards are dealt, a player sees its cards,
-every seat's count of cards, the dealer and what has been turned up, and the strings say
-how many cards have left the pack. Only one player's view is offered (OpenSpiel's default
-observation types). `resample_from_infostate` draws a world with `briscola.determinize`,
-so OpenSpiel's information-set search (ISMCTS) can play.
+knows (its view, the order it received its cards and an open stock as dealt included), so
+two histories give the same string exactly when the player cannot tell them apart; the
+tensor is the observation followed by two planes of 40: the order in which the player
+received each card, and the trick in which each card was played. While the cards are
+dealt, a player sees its cards, every seat's count of cards, the dealer and what has been
+turned up, and the strings say how many cards have left the pack. Only one player's view
+is offered (OpenSpiel's default observation types). `resample_from_infostate` draws a
+world with `briscola.determinize`, so OpenSpiel's information-set search (ISMCTS) can
+play.
 
 Needs ``pip install 'briscola[openspiel]'``.
 """
@@ -558,7 +559,7 @@ def _key(view: View) -> str:
         "shown " + "/".join(f"{seat}:{cards(hand)}" for seat, hand in view.shown),
         "removed " + cards(view.removed),
         f"face-up {view.initial_trump_card} {view.trump_card} {view.trump_suit}",
-        "stock " + cards(view.stock),
+        "stock " + cards(view.stock) + " dealt " + cards(view.dealt_stock),
         f"called {view.called_card} partner {view.partner}",
         "moves " + ",".join(f"{seat}:{move}" for seat, move in view.history),
     ]
