@@ -717,6 +717,29 @@ def test_the_removed_card_and_an_open_stock_are_shown(
     context.close()
 
 
+def test_the_cards_drawn_from_an_open_stock_are_shown_in_their_drawers_rows(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # §2.7: everyone saw the open stock and who drew, so each row shows what its seat drew.
+    tables, base = server
+    table = tables.create(TableSettings("classic-3", {"open_stock": True}, seed=5))
+    while not table.match.state.drawn:
+        seat = current_player(table.match)
+        assert seat is not None
+        table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    drawn = set(table.match.state.dealt_stock[: table.match.state.drawn])
+    for seat in (0, 2):
+        row = f"#seats tr[data-seat='{seat}'] td:nth-child(2) [data-card]"
+        held = {str(card) for card in drawn & set(table.match.state.hands[seat])}
+        assert held
+        assert cards_on(page, row) == held
+    context.close()
+
+
 def test_an_open_hand_played_out_counts_no_cards(browser: Any, server: tuple[Tables, str]) -> None:
     # Scoperta (§2.7): every hand is open; one played out is shown as 0 cards, not blank.
     tables, base = server
