@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
 
 from briscola import (
     DECK,
+    OPTIONS,
     STRONG_HAND,
     WEAK_HAND,
     Declare,
@@ -27,11 +29,13 @@ from briscola import (
     RulesError,
     State,
     Suit,
+    VariantId,
     apply,
     current_player,
     is_over,
     legal_moves,
     new_game,
+    new_match,
     observe,
     public_view,
     rules,
@@ -380,6 +384,69 @@ def test_s2_6_1_declarations_change_no_play_and_no_score(seed: int) -> None:
         talkative, silent = apply(talkative, chosen), apply(silent, chosen)
     a, b = score(talkative), score(silent)
     assert (a.points, a.deltas, a.winners, a.void) == (b.points, b.deltas, b.winners, b.void)
+
+
+# --- §2.6.2 bugiarda-2 is classic -------------------------------------------------------------
+
+
+def accepts(variant: VariantId, name: str, value: object) -> bool:
+    """Whether ``rules(variant)`` takes the option ``name`` at ``value``."""
+    given: dict[str, Any] = {name: value}
+    try:
+        rules(variant, **given)
+    except RulesError:
+        return False
+    return True
+
+
+def test_s2_6_2_bugiarda_2_takes_the_options_of_classic() -> None:
+    # Fails if bugiarda-2 stops taking exactly the options classic takes, plus
+    # declaration_round (off by default), or if its presets' defaults or default match
+    # format differ from classic's.
+    for name, info in OPTIONS.items():
+        value = info.default_for(next(iter(sorted(info.applies_to))))
+        wanted = accepts("classic", name, value) or name == "declaration_round"
+        assert accepts("bugiarda-2", name, value) is wanted, name
+    mine, theirs = rules("bugiarda-2"), rules("classic")
+    assert mine.declaration_round is False
+    assert attrs.evolve(mine, variant="classic") == theirs
+    assert new_match("bugiarda-2", seed=1).format == new_match("classic", seed=1).format
+
+
+B2_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"seven_swap": True, "two_swap": True, "two_swap_window": "both"},
+    {"tie_rule": "last_trick", "win_threshold": 71, "open_stock": True, "public_claims": True},
+    {"deal_packet_size": 3, "must_follow_suit": True, "rank_variant": "seven_high"},
+]
+
+
+@pytest.mark.parametrize("options", B2_OPTIONS)
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_s2_6_2_after_its_round_bugiarda_2_plays_as_classic(
+    dealer: int, options: dict[str, Any]
+) -> None:
+    # Fails if the optional round is not one turn each, F = next(D) first and the dealer
+    # second, before trick 1, or if after it the deal does not play exactly as classic with
+    # the same options: the same turns, legal moves, hands, face-up card and score.
+    for seed in range(3):
+        rng = random.Random(seed)
+        classic = new_game("classic", seed=seed, dealer=dealer, **options)
+        liar = new_game("bugiarda-2", seed=seed, dealer=dealer, declaration_round=True, **options)
+        turns = []
+        while liar.phase is Phase.DECLARATIONS:
+            turns.append(current_player(liar))
+            liar = apply(liar, rng.choice(legal_moves(liar)))
+        assert turns == [1 - dealer, dealer]
+        while not is_over(classic):
+            assert current_player(liar) == current_player(classic)
+            assert legal_moves(liar) == legal_moves(classic)
+            assert liar.hands == classic.hands
+            assert liar.trump_card == classic.trump_card
+            chosen = rng.choice(legal_moves(classic))
+            classic, liar = apply(classic, chosen), apply(liar, chosen)
+        assert is_over(liar)
+        assert score(liar) == score(classic)
 
 
 # --- §2.6.3 the dealer of bugiarda-5 sits out -------------------------------------------------

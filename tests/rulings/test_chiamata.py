@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -55,6 +55,7 @@ from helpers import (
     random_play,
     shuffled,
     side_points,
+    untyped,
     with_points,
 )
 
@@ -1438,3 +1439,117 @@ def test_s2_5_4_partner_with_whole_hand_packets() -> None:
     assert observe(state, 3).partner is None
     final = random_play(state, random.Random(74), is_over)
     assert (score(final).partner, score(final).solo) == (2, False)
+
+
+# --- §2.5 the game and its two presets ---------------------------------------------------------
+
+
+def test_s2_5_briscolone_and_bugiarda_are_the_other_games() -> None:
+    # Fails if "Briscolone" or "Bugiarda", names Chiamata shares with other games, select
+    # Chiamata instead of the two-player no-trump game (§2.8) and the four-player
+    # declaration game (§2.6).
+    for name in ("briscolone", "Briscolone"):
+        state = new_game(untyped(name), seed=1)
+        assert state.rules.variant == "briscolone"
+        assert (len(state.hands), state.phase, state.trump_suit) == (2, Phase.PLAY, None)
+    for name in ("bugiarda", "Bugiarda"):
+        state = new_game(untyped(name), seed=1)
+        assert state.rules.variant == "bugiarda"
+        assert (len(state.hands), state.phase) == (4, Phase.DECLARATIONS)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_s2_5_the_two_presets_differ_by_after_two_alone(seed: int) -> None:
+    # Fails if chiamata does not end its auction on a 2 (after_two="ends") or chiamata-milan
+    # does (after_two="points"), or if either preset with the other's after_two does not play
+    # exactly as the other preset: the same legal moves at every step, the same score.
+    assert (rules("chiamata").after_two, rules("chiamata-milan").after_two) == ("ends", "points")
+    standard = play(new_game("chiamata", seed=seed), "bid 2")
+    assert (standard.phase, current_player(standard)) == (Phase.NAME_TRUMP, 0)
+    milan = play(new_game("chiamata-milan", seed=seed), "bid 2")
+    assert (milan.phase, current_player(milan)) == (Phase.AUCTION, 1)
+    assert BidPoints(61) in legal_moves(milan)
+    pairs = (
+        (
+            new_game("chiamata", seed=seed, after_two="points"),
+            new_game("chiamata-milan", seed=seed),
+        ),
+        (new_game("chiamata-milan", seed=seed, after_two="ends"), new_game("chiamata", seed=seed)),
+    )
+    rng = random.Random(seed)
+    for mine, theirs in pairs:
+        while not is_over(mine):
+            assert legal_moves(mine) == legal_moves(theirs)
+            chosen = rng.choice(legal_moves(mine))
+            mine, theirs = apply(mine, chosen), apply(theirs, chosen)
+        assert is_over(theirs)
+        assert score(mine) == score(theirs)
+
+
+# --- §2.5.1 players, deal, direction ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", range(5))
+def test_s2_5_1_eight_each_from_the_dealers_right_and_no_stock(dealer: int) -> None:
+    # Fails if Chiamata stops dealing 8 cards to each of five seats one at a time from
+    # next(D) (or a whole hand at a time with deal_packet_size=8), turns a card or keeps a
+    # stock, or offers framor's two packets of four, which the library does not.
+    deck = shuffled(50 + dealer)
+    order = [(dealer + 1 + k) % 5 for k in range(5)]
+    single = new_game("chiamata", deck=deck, dealer=dealer)
+    packets = new_game("chiamata", deck=deck, dealer=dealer, deal_packet_size=8)
+    for k, seat in enumerate(order):
+        assert set(single.hands[seat]) == {deck[k + 5 * j] for j in range(8)}
+        assert set(packets.hands[seat]) == set(deck[8 * k : 8 * k + 8])
+    for state in (single, packets):
+        assert [len(h) for h in state.hands] == [8] * 5
+        assert current_player(state) == order[0]
+        view = public_view(state)
+        assert (view.stock_size, view.trump_card, view.trump_suit) == (0, None, None)
+        assert view.initial_trump_card is None
+    with pytest.raises(RulesError, match="deal_packet_size"):
+        rules("chiamata", deal_packet_size=untyped(4))
+
+
+# --- §2.5.5 play ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first_leader", ["first_hand", "caller"])
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-milan"])
+def test_s2_5_5_first_lead_then_eight_tricks_without_drawing(
+    variant: VariantId, first_leader: Literal["first_hand", "caller"]
+) -> None:
+    # Fails if the first lead is not made by F = next(D) whoever won the auction (or by the
+    # caller under first_leader="caller"), if a later trick is not led by the winner of the
+    # one before, if a card is drawn or a hand does not lose exactly one card a trick, if a
+    # deal has other than 8 tricks, or if a seat must follow suit by default.
+    callers_not_first = 0
+    for seed in range(10):
+        dealer = seed % 5
+        first = (dealer + 1) % 5
+        # The default is first_leader="first_hand": the option is given only for the other.
+        chosen: dict[str, Any] = {} if first_leader == "first_hand" else {"first_leader": "caller"}
+        state = new_game(variant, seed=seed, dealer=dealer, **chosen)
+        assert state.rules.first_leader == first_leader
+        rng = random.Random(seed)
+        while state.phase is not Phase.PLAY:
+            state = apply(state, rng.choice(legal_moves(state)))
+        caller = score(state).caller
+        assert caller is not None
+        callers_not_first += caller != first
+        assert current_player(state) == (caller if first_leader == "caller" else first)
+        while not is_over(state):
+            done = len(state.tricks)
+            if not state.trick:
+                assert [len(h) for h in state.hands] == [8 - done] * 5
+                assert public_view(state).stock_size == 0
+                if done:
+                    assert current_player(state) == state.tricks[-1].winner
+            seat = current_player(state)
+            assert seat is not None
+            plays = {m.card for m in legal_moves(state) if isinstance(m, Play)}
+            assert plays == set(state.hands[seat])  # any card, led suit or not
+            state = apply(state, Play(rng.choice(sorted(plays, key=lambda c: c.id))))
+        assert len(state.tricks) == 8
+        assert state.tricks[0].leader == (caller if first_leader == "caller" else first)
+    assert callers_not_first  # the auctions gave the lead away from F at least once

@@ -1,6 +1,8 @@
 """Clauses with no test of their own name elsewhere: the seats and first hand of §0.2, the
-preset tables of §2.1, §2.3 and §2.4, the Chiamata match of §2.5.7, the per-seat piles of
-§3.6, the order of the phases of Appendix A, and the rulings R1, R3, R5, R7 and R10 of §7.
+presets and moves of §0.4, the preset tables of §2.1, §2.3 and §2.4, the Chiamata match of
+§2.5.7, the games left out by §2.9, where the table rules of §3 apply and their defaults, the
+per-seat piles of §3.6, the order of the phases of Appendix A, and the rulings R1, R3, R5, R7
+and R10 of §7.
 
 Each test is named after the clause or ruling it pins (``s0_2`` = §0.2, ``r10`` = R10).
 Seat counts (shared with the match tests), teams, deck sizes and defaults are written from
@@ -17,19 +19,27 @@ from typing import Any, Literal
 
 import pytest
 
+import briscola.moves as moves
 from _match_helpers import PLAYERS
 from briscola import (
     OPTIONS,
     STRONG_HAND,
+    VARIANTS,
     WEAK_HAND,
     BidPoints,
+    Card,
     Declare,
     IllegalMoveError,
     Move,
     Pass,
     Phase,
+    Rank,
     RulesError,
+    ShowHand,
+    Signal,
     State,
+    Suit,
+    SwapTrump,
     VariantId,
     apply,
     best_of,
@@ -40,6 +50,7 @@ from briscola import (
     new_game,
     new_match,
     observe,
+    parse_move,
     public_view,
     rules,
     score,
@@ -51,6 +62,7 @@ from helpers import (
     bugiarda5_sides,
     spread,
     stock_size,
+    untyped,
     variant_codes,
     with_points,
 )
@@ -139,6 +151,59 @@ def test_s0_2_only_the_first_leader_options_move_the_first_lead(
         while not state.tricks:
             state = apply(state, rng.choice(legal_moves(state)))
         assert state.tricks[0].leader == (dealer + 1) % n, dealer
+
+
+# --- §0.4 presets and moves -------------------------------------------------------------------
+
+# §0.4: the move values, in the order the clause names them.
+MOVE_NAMES = (
+    "Play",
+    "SwapTrump",
+    "Bid",
+    "BidPoints",
+    "Pass",
+    "NameSuit",
+    "NameCard",
+    "Declare",
+    "Signal",
+    "ShowHand",
+)
+
+
+def test_s0_4_the_presets_and_the_moves_are_those_named() -> None:
+    # Fails if a preset is added, dropped, renamed or reordered, if rules() or new_game()
+    # refuses one of the eleven ids or an option named with its default value, or if a move
+    # or claim of §0.4 is missing from briscola.moves or does not read back from its text.
+    assert tuple(VARIANTS) == PRESET_IDS
+    for name in PRESET_IDS:
+        variant: VariantId = untyped(name)
+        assert rules(variant).variant == name
+        assert new_game(variant, seed=3).rules == rules(variant)
+    named: dict[str, Any] = {"seven_swap": False, "tie_rule": "draw"}
+    for two_sided in ("classic", "classic-4"):
+        variant = untyped(two_sided)
+        assert rules(variant, **named) == rules(variant)
+        assert new_game(variant, seed=3, **named) == new_game(variant, seed=3)
+    assert tuple(kind.__name__ for kind in moves.MOVE_TYPES) == MOVE_NAMES
+    ace = Card.parse("AC")
+    examples: list[Move] = [
+        moves.Play(ace),
+        moves.SwapTrump(Card.parse("7C")),
+        moves.Bid(Rank.KING),
+        moves.BidPoints(70),
+        moves.Pass(),
+        moves.NameSuit(Suit.DENARI),
+        moves.NameCard(Card.parse("KD")),
+        moves.Declare(moves.Has(ace)),
+        moves.Declare(moves.HasNot(ace)),
+        moves.Declare(moves.WEAK_HAND),
+        moves.Declare(moves.STRONG_HAND),
+        moves.Signal("ACE"),
+        moves.ShowHand(),
+    ]
+    assert {type(m).__name__ for m in examples} == set(MOVE_NAMES)
+    for made in examples:
+        assert parse_move(str(made)) == made
 
 
 # --- §2.1, §2.3, §2.4 the preset tables of the classic family --------------------------------
@@ -257,6 +322,93 @@ def test_s2_5_7_fixed_deals_every_seat_deals_once(
     assert standing.totals == tuple(totals)
     assert sum(totals) == 0
     assert standing.winners == frozenset(s for s in range(seats) if totals[s] == max(totals))
+
+
+# --- §2.9 related games left out -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "briscola 151",
+        "il 151",
+        "151",
+        "marianna",
+        "briscola dichiarata",
+        "dichiarata",
+        "madrasso",
+        "briscola a 31",
+        "briscola-31",
+    ],
+)
+def test_s2_9_related_games_are_no_preset(name: str) -> None:
+    # Fails if one of the games §2.9 leaves out (or a spelling of it) starts to select a
+    # preset, or is refused by anything but a RulesError that calls it an unknown variant.
+    with pytest.raises(RulesError, match="unknown variant"):
+        rules(untyped(name))
+    with pytest.raises(RulesError, match="unknown variant"):
+        new_game(untyped(name), seed=1)
+    with pytest.raises(RulesError, match="unknown variant"):
+        new_match(untyped(name), seed=1)
+
+
+# --- §3 where the table rules apply, and their defaults ----------------------------------------
+
+FACE_UP_PRESETS = frozenset(
+    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta"}
+)
+FIXED_PARTNERS = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
+TWO_SIDED_PRESETS = frozenset(
+    {
+        "classic",
+        "classic-4",
+        "classic-6",
+        "bugiarda",
+        "bugiarda-2",
+        "bugiarda-5",
+        "scoperta",
+        "briscolone",
+    }
+)
+EVERY_PRESET = frozenset(PRESET_IDS)
+# §3: each table rule, the presets it applies to, its default and another value.
+TABLE_RULES: dict[str, tuple[frozenset[str], object, object]] = {
+    "seven_swap": (FACE_UP_PRESETS, False, True),
+    "two_swap": (FACE_UP_PRESETS, False, True),
+    "share_hands_before_first_trick": (FIXED_PARTNERS, "off", "voluntary"),
+    "share_hands_when_stock_empty": (FIXED_PARTNERS, "off", "automatic"),
+    "signals": (FIXED_PARTNERS, False, True),
+    "public_claims": (EVERY_PRESET, False, True),
+    "tie_rule": (TWO_SIDED_PRESETS, "draw", "replay"),
+    "rank_variant": (EVERY_PRESET, "standard", "seven_high"),
+    "must_follow_suit": (EVERY_PRESET, False, True),
+}
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_s3_table_rules_apply_where_they_make_sense_and_are_off_by_default(
+    variant: VariantId,
+) -> None:
+    # Fails if a table rule is taken by a preset §3 keeps it out of (the exchanges without a
+    # face-up card, hand sharing and signals without fixed partners, tie_rule where two
+    # sides do not play), is refused where it applies, is on (or at another value than its
+    # first) by default, if a default deal ever offers an exchange, a hand-showing round or
+    # a signal, or if a match wins on a cappotto by default.
+    for name, (where, default, other) in TABLE_RULES.items():
+        if variant in where:
+            assert getattr(rules(variant), name) == default, name
+            changed: dict[str, Any] = {name: other}
+            assert getattr(rules(variant, **changed), name) == other, name
+        else:
+            for value in (default, other):
+                given: dict[str, Any] = {name: value}
+                with pytest.raises(RulesError, match=name):
+                    rules(variant, **given)
+    assert new_match(variant, seed=1).cappotto_wins_match is False
+    for seed in range(2):
+        for state in walk(new_game(variant, seed=seed), random.Random(seed)):
+            for made in legal_moves(state):
+                assert not isinstance(made, SwapTrump | ShowHand | Signal), made
 
 
 # --- §3.6 one pile per seat -----------------------------------------------------------------
