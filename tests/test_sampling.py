@@ -35,6 +35,7 @@ from briscola import (
     Rank,
     State,
     Suit,
+    SwapTrump,
     VariantId,
     View,
     apply,
@@ -574,6 +575,59 @@ def test_exact_placements_count_and_draw_every_placement_evenly() -> None:
     chi_square = sum((counts[p] - each) ** 2 / each for p in placements)
     # 139 degrees of freedom: P(chi-square > 260) is below 1e-8.
     assert chi_square < 260, chi_square
+
+
+def test_exact_placements_deal_the_free_cards_and_order_the_stock_evenly() -> None:
+    """With one seat limited, the cards left over go evenly to the other seat and to every
+    order of the stock."""
+    pool = [Card.parse(code) for code in ["AD", "3D", "KD", "AC", "3C", "KC"]]
+    slots = [2, 2]  # seat 0 holds at most one Denari card; seat 1 anything; two in the stock
+    limits = {(0, Suit.DENARI): 1}
+    placements = [
+        (frozenset(first), frozenset(second), stock)
+        for first in itertools.combinations(pool, 2)
+        if sum(card.suit is Suit.DENARI for card in first) <= 1
+        for second in itertools.combinations([c for c in pool if c not in first], 2)
+        for stock in itertools.permutations([c for c in pool if c not in first + second])
+    ]
+    exact = _Placements(pool, slots, limits)
+    each = 100
+    counts: Counter[tuple[frozenset[Card], frozenset[Card], tuple[Card, ...]]] = Counter()
+    stream = _Stream(2)
+    for _ in range(each * len(placements)):
+        dealt, stock = exact.draw(stream)
+        counts[frozenset(dealt[0]), frozenset(dealt[1]), tuple(stock)] += 1
+    assert set(counts) == set(placements)
+    chi_square = sum((counts[p] - each) ** 2 / each for p in placements)
+    # len(placements) - 1 = 143 degrees of freedom: P(chi-square > 265) is below 1e-8.
+    assert chi_square < 265, chi_square
+
+
+def test_seven_swapped_only_if_drawn_reaches_its_swapper_from_the_stock() -> None:
+    """Under seven_swap_only_if_drawn (§3.1), a 7 given for the face-up card was drawn: every
+    world gives it to the swapper from the stock, never in the deal."""
+    r = rules("classic-4", seven_swap=True, seven_swap_only_if_drawn=True)
+    found = 0
+    for seed in range(40):
+        states = deal_states(r, seed)
+        swaps = [
+            index
+            for index, state in enumerate(states)
+            if state.history and isinstance(state.history[-1][1], SwapTrump)
+        ]
+        if not swaps:
+            continue
+        state = states[swaps[0]]
+        swapper = state.history[-1][0]
+        found += 1
+        for seat in range(4):
+            if seat != swapper:
+                for k in range(10):
+                    world = determinize(observe(state, seat), seed=k)
+                    assert observe(world, seat) == observe(state, seat)
+        if found == 3:
+            break
+    assert found == 3
 
 
 def test_the_stream_draws_below_numbers_of_any_size() -> None:
