@@ -352,6 +352,80 @@ def test_a_record_holds_one_trump_suit() -> None:
         Record(r, 3, (), seed=4, trump_suit=other)
 
 
+def test_a_record_cannot_change_a_trump_suit_the_rules_fix() -> None:
+    """Under trump_source="separate_flip" with trump_suit fixed, the suit is that one
+    whatever the deck (§2.6.1): a record or a JSON state saying otherwise is refused."""
+    r = rules("bugiarda-5", trump_source="separate_flip", trump_suit="B")
+    game = new_game(r, seed=1)
+    assert game.trump_suit is Suit.BASTONI
+    refusal = "the table rules fix the trump suit to 'B'"
+    with pytest.raises(InvalidNotationError, match=refusal):
+        Record(r, game.dealer, (), deck=game.deck, trump_suit=Suit.DENARI)
+    text = Record.from_state(game).to_text()
+    assert '[TrumpSuit "B"]' in text
+    with pytest.raises(InvalidNotationError, match=refusal):
+        Record.from_text(text.replace('[TrumpSuit "B"]', '[TrumpSuit "D"]'))
+    document = json.loads(briscola.dumps(game))
+    document["trump_suit"] = "D"
+    with pytest.raises(briscola.InvalidStateError, match=refusal):
+        briscola.loads(json.dumps(document))
+    assert Record(r, game.dealer, (), deck=game.deck).first_state() == game
+
+
+def test_a_record_is_built_with_exactly_one_of_a_deck_and_a_seed() -> None:
+    """Exactly one of ``deck`` and ``seed`` says how the cards were dealt;
+    a record built with both would write both tags, which its own reader refuses."""
+    state = new_game("classic", seed=4)
+    with pytest.raises(InvalidNotationError, match="exactly one of a deck and a seed"):
+        Record(state.rules, state.dealer, (), deck=state.deck, seed=4)
+    with pytest.raises(InvalidNotationError, match="exactly one of a deck and a seed"):
+        Record(state.rules, state.dealer, ())
+
+
+def test_a_result_tag_is_checked_against_the_moves() -> None:
+    """A ``Result`` that is not what the moves give, or a ``Result`` on a
+    record that stops before the end, is an `InvalidNotationError`."""
+    final = deal_states(VARIANTS["classic"], 8)[-1]
+    text = Record.from_state(final).to_text()
+    written = tag_lines(text)["Result"]
+    other = " ".join(f"{-delta:+d}" for delta in score(final).deltas)
+    assert other != written
+    with pytest.raises(
+        InvalidNotationError,
+        match=re.escape(f"the Result tag says {other!r}, but the moves give {written!r}"),
+    ):
+        Record.from_text(text.replace(f'[Result "{written}"]', f'[Result "{other}"]'))
+    cut = text[: text.rindex("\n", 0, -1) + 1]  # the last trick's line left out
+    with pytest.raises(
+        InvalidNotationError,
+        match=re.escape(
+            f"the Result tag says {written!r}, but the moves give 'an unfinished deal'"
+        ),
+    ):
+        Record.from_text(cut)
+
+
+def test_an_annulled_deal_states_a_void_result() -> None:
+    """The ``Result`` tag of a finished deal is its deltas, or ``void``."""
+    state = new_game("chiamata", seed=17, annul_zero_point_hand=True)  # §2.5.6: annulled
+    assert briscola.is_over(state)
+    assert score(state).void
+    text = Record.from_state(state).to_text()
+    assert tag_lines(text)["Result"] == "void"
+    assert Record.from_text(text).final_state() == state
+
+
+def test_the_moves_before_the_first_trick_are_written_on_line_0() -> None:
+    """Line ``0.`` holds the moves before the first trick (a Chiamata
+    auction), and a claim made during trick 1 is on that trick's line."""
+    state = new_game("chiamata", seed=5, public_claims=True)
+    auction = ["bid K", "pass", "bid 7", "pass", "bid 5", "bid 4", "pass", "pass", "suit D"]
+    for text in [*auction, "QS", "declare has 4D", "KS"]:
+        state = apply(state, briscola.parse_move(text))
+    lines = Record.from_state(state).to_text().splitlines()
+    assert lines[-2:] == ["0. " + ", ".join(auction), "1. QS, declare has 4D, KS"]
+
+
 def test_a_tag_value_must_be_text_a_file_can_hold() -> None:
     state = new_game("classic", seed=3)
     text = (

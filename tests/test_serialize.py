@@ -569,6 +569,8 @@ _OUT_OF_BOUNDS: Final[list[tuple[str, tuple[str | int, ...], JSON]]] = [
     ("score", ("caller",), -1),
     ("score", ("caller",), 5),
     ("score", ("winners",), [0, 5]),
+    ("score", ("winners",), [1, 1]),  # the schema: each seat once
+    ("score", ("winners",), [2, 1]),  # the schema: in increasing order
     ("score", ("team_points",), [-1, 0]),
 ]
 

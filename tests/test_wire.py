@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
+import attrs
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
@@ -210,6 +211,7 @@ def test_a_match_view_holds_no_hidden_card() -> None:
     "change",
     [
         lambda d: d["results"][0].update(dealer=9),
+        lambda d: d["results"][0].update(dealer=2),  # a seat of 6-player tables, not of classic
         lambda d: d["results"][0].update(extra=True),
         lambda d: d["deal"].update(extra=True),
         lambda d: d.update(match_format="nine_lives"),
@@ -326,6 +328,11 @@ def test_match_options_are_written_only_when_not_default() -> None:
             "'against_play_direction'",
         ),
         ('[Deal "1"]\n[Dealer "1"]', '[Deal "1"]\n[Dealer "1"]\n[Event "x"]', "does not belong"),
+        (
+            '[Seed "3"]',
+            '[Seed "3"]\n[CappottoWinsMatch "True"]',
+            "the CappottoWinsMatch tag must be true or false, not 'True'",
+        ),
         ('[Result "won by ', '[Result "won by 2+', "Result tag says"),
         ('[Format "briscola-match 1"]', '[Format "briscola-match 2"]', "starts with"),
         (
@@ -389,14 +396,24 @@ def test_a_match_record_with_a_wrong_deck_or_result_tag_is_refused() -> None:
 def test_a_match_record_with_misplaced_moves_is_illegal_on_replay() -> None:
     record = Record.from_state(finished("classic"))
     moved = (record.deals[0][:-1], (record.deals[0][-1], *record.deals[1]), *record.deals[2:])
-    import attrs
-
     bad = attrs.evolve(record, deals=moved)
     with pytest.raises(briscola.IllegalMoveError, match="deal 1 is not over"):
         bad.final_match()
     extra = attrs.evolve(record, deals=(*record.deals, ()))
     with pytest.raises(briscola.IllegalMoveError, match="the match is already over"):
         extra.final_match()
+
+
+def test_a_match_record_with_moves_in_an_annulled_deal_is_illegal_on_replay() -> None:
+    """A deal annulled as soon as it was dealt has no moves; moves written
+    there are refused on replay, not dropped."""
+    match = new_match("chiamata", seed=141, annul_zero_point_hand=True)
+    record = Record.from_state(match)
+    assert match.results[0].score.void  # §2.5.6: deal 1 is annulled as it is dealt
+    assert record.deals == ((), ())
+    moved = attrs.evolve(record, deals=((briscola.Pass(),), ()))
+    with pytest.raises(briscola.IllegalMoveError, match="deal 1 was over as soon as it was dealt"):
+        moved.final_match()
 
 
 def test_a_deal_record_refuses_a_match_record_and_back() -> None:
@@ -761,6 +778,34 @@ def test_record_readers_stop_at_the_move_and_deal_limits() -> None:
     long_deal = match_text + "1. " + ", ".join(["AD"] * (MAX_MOVES + 1)) + "\n"
     with pytest.raises(InvalidNotationError, match="moves in a deal"):
         MatchRecord.from_text(long_deal)
+
+
+def test_record_readers_read_up_to_their_limits() -> None:
+    """The limits are the most a record may hold: a text of exactly ``max_size``
+    characters, a deal of exactly ``MAX_MOVES`` moves, and as many in each deal of a match
+    (the moves of a match's deals are not added up), a match of exactly ``MAX_DEALS``
+    deals."""
+    from briscola.records import MAX_DEALS, MAX_MOVES
+
+    deal = Record.from_state(briscola.new_game("classic", seed=1))
+    text = deal.to_text()
+    assert Record.from_text(text, max_size=len(text)) == deal
+    assert read_record(text, max_size=len(text)) == deal
+    whole = Record.from_state(finished("classic"))
+    match_text = whole.to_text()
+    assert MatchRecord.from_text(match_text, max_size=len(match_text)) == whole
+    assert read_record(match_text, max_size=len(match_text)) == whole
+    # Moves that do not replay are read, and reported only on replay.
+    at_limit = "1. " + ", ".join(["AD"] * MAX_MOVES) + "\n"
+    assert len(Record.from_text(text + at_limit).moves) == MAX_MOVES
+    match_text = Record.from_state(new_match("classic", seed=1)).to_text()
+    two_long_deals = match_text + at_limit + '\n[Deal "2"]\n' + at_limit
+    assert [len(moves) for moves in MatchRecord.from_text(two_long_deals).deals] == [
+        MAX_MOVES,
+        MAX_MOVES,
+    ]
+    sections = "".join(f'\n[Deal "{n}"]\n' for n in range(2, MAX_DEALS + 1))
+    assert len(MatchRecord.from_text(match_text + sections).deals) == MAX_DEALS
 
 
 def _leaves(node: JSON, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

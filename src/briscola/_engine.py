@@ -158,12 +158,19 @@ def deal_from(
     """Deal an explicit ``deck``; ``trump_suit`` is the separately flipped suit (Bugiarda).
 
     Raises:
-        RulesError: for a deck that is not the variant's, or a missing flipped suit.
+        RulesError: for a deck that is not the variant's, or a flipped suit missing or other
+            than the one the rules fix.
     """
     dealer = check_seat(r, dealer, "dealer")
     if r.trump_source is TrumpSource.SEPARATE_FLIP:
-        if trump_suit is None and r.trump_suit is not None:
-            trump_suit = Suit(r.trump_suit)
+        if r.trump_suit is not None:
+            fixed = Suit(r.trump_suit)
+            if trump_suit is not None and trump_suit is not fixed:
+                raise RulesError(
+                    f"the table rules fix the trump suit to {fixed.value!r} "
+                    f"(trump_suit={fixed.value!r}), so a deal cannot have {trump_suit.value!r}"
+                )
+            trump_suit = fixed
         if trump_suit is None:
             raise RulesError(
                 "with trump_source='separate_flip' and an explicit deck, give trump_suit "
