@@ -1214,13 +1214,14 @@ class Tracker:
         known = self._canvas.known
         cells = self._cells
         if r.open_hands or r.open_stock:
-            drawn = set(before.stock) - set(after.stock)  # everyone saw them in the stock
+            # Open hands show every card; an open stock, the cards just drawn from it.
+            drawn = None if r.open_hands else set(before.stock) - set(after.stock)
             for observer in players:
                 for seat in players:
                     if seat != observer:
                         base = known[observer][seat]
                         for c in hands[seat]:
-                            if r.open_hands or c in drawn:
+                            if drawn is None or c in drawn:
                                 cells[base + c.id] = 1.0
         face_up = before.trump_card if r.has_face_up_card else None
         if face_up is not None and after.trump_card is None:
