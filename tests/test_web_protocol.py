@@ -10,6 +10,7 @@ import math
 import socket
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -278,8 +279,9 @@ def test_any_message_is_answered_in_words_and_never_shows_a_hidden_card(
     def shows_nothing_hidden(reply: str, sent: str) -> None:
         answer = json.loads(reply)
         assert answer["type"] in {"table", "error"}, answer
-        # A hidden card never shows, unless an error repeats what the client wrote.
-        named = card_codes_in(reply) & hidden_from(table, seat)
+        # A hidden card never shows, unless an error repeats what the client wrote. The
+        # table's random id is left out: "…-QC" would read as a card one time in 1,400.
+        named = card_codes_in(reply.replace(table.id, "")) & hidden_from(table, seat)
         if answer["type"] == "error":
             named -= card_codes_in(sent)
         assert not named, reply
@@ -682,6 +684,7 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
         ({"variant": "classic", "options": {"stakes": "bands"}}, "stakes"),
         ({"variant": "classic", "options": {"nope": 1}}, "'nope' is not a table rule"),
         ({"variant": "classic", "options": {"seven_swap": [1]}}, "must be short text"),
+        ({"variant": "classic", "options": {"win_threshold": 71.5}}, "a whole number"),
         ({"variant": "classic", "format": "best_of(x)"}, "best_of"),
         ({"variant": "classic", "bots": {"7": "random"}}, "seat=7 is not a seat"),
         ({"variant": "classic", "bots": {"1": "genius"}}, "bots must map seats"),
@@ -690,6 +693,12 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == 400, body
         assert error in answer.json()["error"], body
+    # A whole number written as 71.0, as some JSON writers do, is the number 71.
+    whole = client.post(
+        "/api/tables", json={"variant": "classic", "options": {"win_threshold": 71.0}}
+    )
+    assert whole.status_code == 201
+    assert tables.get(whole.json()["table"]).match.rules.win_threshold == 71
     assert client.post("/api/tables", content=b"{" * 9000).status_code == 413
     assert client.post("/api/tables", content=b"\xff").status_code == 400
     # An integer longer than Python reads from JSON (4,300 digits), within the size limit.
@@ -698,12 +707,16 @@ def test_the_lobby_opens_tables_and_checks_what_it_is_sent(served: Any) -> None:
 
 def test_pages_carry_security_headers(served: Any) -> None:
     client, table, _ = served
-    for path in ("/", f"/t/{table.id}", "/static/table.js", "/api/presets"):
+    for path in ("/", f"/t/{table.id}", "/static/table.js", "/api/presets", "/t/unknown"):
         reply = client.get(path)
-        assert reply.status_code == 200, path
-        assert "default-src 'self'" in reply.headers["content-security-policy"]
-        assert reply.headers["x-frame-options"] == "DENY"
-    assert client.get("/t/unknown-table").status_code == 404
+        assert reply.status_code == (404 if path == "/t/unknown" else 200), path
+        headers = reply.headers
+        assert "default-src 'self'" in headers["content-security-policy"], path
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+        assert headers["x-frame-options"] == "DENY", path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "no-referrer", path
+        assert headers["cache-control"] == "no-store", path
 
 
 def test_the_lobby_opens_tables_past_the_limit_once_old_ones_are_finished() -> None:
@@ -1038,3 +1051,291 @@ def test_a_client_that_stops_reading_holds_up_nothing(monkeypatch: pytest.Monkey
     assert elapsed < 1.0
     assert [json.loads(text)["message"] for text in sent] == ["this table has been closed"]
     assert closed == [4004]
+
+
+def test_a_newer_table_message_replaces_one_not_yet_sent() -> None:
+    """Only `table` messages are ever left out: replies all go, in order."""
+
+    async def scenario() -> list[str]:
+        reading = _Reading()
+        client = web_app._Client(untyped(reading), 0)
+        client.post_table("old table")
+        client.post("first reply")
+        client.post_table("new table")
+        client.post("second reply")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(0.1):
+                await client.write()
+        return reading.sent
+
+    assert asyncio.run(scenario()) == ["first reply", "new table", "second reply"]
+
+
+class _Asking(_Reading):
+    """A client that sends a request as soon as one is read, and takes no reply."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read = 0
+
+    async def receive(self) -> dict[str, Any]:
+        self.read += 1
+        await asyncio.sleep(0)
+        return {"type": "websocket.receive", "text": '{"type": "dance"}'}
+
+
+def test_the_server_reads_no_more_while_max_replies_wait() -> None:
+    async def scenario() -> tuple[int, int]:
+        tables = Tables()
+        table = tables.create(TableSettings("classic", seed=1))
+        asking = _Asking()
+        client = web_app._Client(untyped(asking), 0)  # no writer: nothing is taken
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(0.2):
+                await web_app._serve(web_app.Room(table, tables, 0.0), client)
+        return asking.read, len(client.outbox)
+
+    # The replies to the first MAX_REPLIES messages wait; the next message is read, and
+    # waits for one of them to go before it is answered.
+    assert asyncio.run(scenario()) == (
+        web_app.MAX_REPLIES + 1,
+        web_app.MAX_REPLIES,
+    )
+
+
+def test_a_move_keeps_its_table_from_being_dropped_as_abandoned() -> None:
+    clock = FakeClock()
+    tables = Tables(keep_idle=600, clock=clock)
+    table = tables.create(TableSettings("classic", seed=11))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, table.tokens[0])
+        clock.now += 500
+        move(ws, message, message["view"]["legal_moves"][0])
+        until_table(ws)
+        assert tables.last_move(table.id) == clock.now
+        clock.now += 500  # 1,000 seconds after the table opened, 500 after the move
+        assert tables.sweep() == []
+        assert tables.get(table.id) is table
+
+
+def test_the_server_writes_the_record_of_every_deal_it_finishes(tmp_path: Path) -> None:
+    tables = Tables(tmp_path)
+    bots = {0: "random", 1: "random"}
+    table = tables.create(TableSettings("classic", format="fixed_deals(2)", seed=2, bots=bots))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        message = hello(ws, None)
+        while not message["match"]["final"]:
+            message = receive(ws)
+    for deal in (0, 1):
+        text = (tmp_path / f"{table.id}-deal-{deal + 1}.txt").read_text(encoding="utf-8")
+        assert Record.from_text(text).final_state() == table.finished[deal]
+
+
+def test_a_bot_that_returns_no_legal_move_is_replaced() -> None:
+    def wrong(kind: str, seed: int) -> Any:
+        def bot(view: briscola.View) -> Any:
+            return None if view.ply % 2 else briscola.Pass()  # not a move; not legal
+
+        return bot
+
+    tables = Tables(bot_factory=wrong)
+    table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as ws,
+    ):
+        hello(ws, None)
+        deadline = time.monotonic() + 10
+        while not table.over and time.monotonic() < deadline:
+            time.sleep(0.01)  # a stalled table would leave nothing more to receive
+    assert table.over
+    assert len(table.moves) == 40
+
+
+def test_a_bot_delay_may_be_anything_from_0_to_60_seconds() -> None:
+    for delay in (0, 0.0, 0.5, 60, web_app.MAX_BOT_DELAY):
+        create_app(Tables(), bot_delay=delay)
+        web_app.check_bot_delay(delay)
+
+
+def test_the_lobby_takes_a_body_of_max_body_bytes_and_no_more(served: Any) -> None:
+    client, _, tables = served
+    body = json.dumps({"variant": "classic"}).encode()
+    whole = body + b" " * (web_app.MAX_BODY - len(body))
+    assert len(whole) == web_app.MAX_BODY
+    reply = client.post("/api/tables", content=whole)
+    assert reply.status_code == 201, reply.json()
+    assert client.post("/api/tables", content=whole + b" ").status_code == 413
+    # An empty format is no format: a single deal, as the lobby page sends it.
+    reply = client.post("/api/tables", json={"variant": "classic", "format": ""})
+    assert reply.status_code == 201, reply.json()
+    assert tables.get(reply.json()["table"]).settings.format is None
+    # A seat's number is short: one too long for Python to read is refused as such.
+    reply = client.post("/api/tables", json={"variant": "classic", "bots": {"1" * 5000: "greedy"}})
+    assert reply.status_code == 400
+    assert "bots must map seats" in reply.json()["error"]
+
+
+def test_a_hello_of_max_message_characters_is_read() -> None:
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=11))
+    with TestClient(create_app(tables)) as client:
+        for extra, code in ((0, 4003), (1, 4009)):
+            hello_text = json.dumps({"type": "hello", "token": ""})
+            token = "x" * (web_app.MAX_MESSAGE - len(hello_text) + extra)
+            text = json.dumps({"type": "hello", "token": token})
+            assert len(text) == web_app.MAX_MESSAGE + extra
+            with client.websocket_connect(f"/ws/{table.id}") as ws:
+                ws.send_text(text)
+                assert receive(ws)["type"] == "error"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_text()
+                assert closed.value.code == code
+
+
+def test_the_rate_limit_counts_only_the_last_five_seconds(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, table, _ = served
+    monkeypatch.setattr(web_app, "RATE", (5, 0.3))  # 5 messages in 0.3 seconds
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[0])
+        for _ in range(3):  # 15 messages in all, never more than 5 in 0.3 seconds
+            for _ in range(5):
+                ws.send_text('{"type": "dance"}')
+            for _ in range(5):
+                assert receive(ws)["message"] == "unknown message type 'dance'"
+            time.sleep(0.35)
+
+
+def test_records_go_to_the_players_only(served: Any) -> None:
+    client, table, _ = served
+    while not table.over:
+        seat = briscola.current_player(table.match)
+        assert seat is not None
+        ply = observe(table.match.state, seat).ply
+        table.play(seat, str(legal_moves(table.match)[0]), ply=ply, deal=0)
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, None)
+        ws.send_text('{"type": "record", "deal": 0}')
+        assert receive(ws) == {
+            "type": "error",
+            "message": "records go to the players, for a deal number",
+        }
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        hello(ws, table.tokens[1])
+        ws.send_text('{"type": "record", "deal": 0}')
+        assert receive(ws)["type"] == "record"
+
+
+def test_a_server_without_a_lobby_opens_no_table() -> None:
+    tables = Tables()
+    with TestClient(create_app(tables, lobby=False)) as client:
+        assert client.get("/").status_code == 404
+        reply = client.post("/api/tables", json={"variant": "classic"})
+        assert reply.status_code == 404
+        assert reply.json() == {"error": "this server has no lobby"}
+        assert len(tables) == 0
+
+
+def test_the_first_message_must_be_a_hello(served: Any) -> None:
+    client, table, _ = served
+    with client.websocket_connect(f"/ws/{table.id}") as ws:
+        ws.send_text(json.dumps({"type": "move", "move": "AD", "ply": 0, "deal": 0}))
+        assert receive(ws) == {"type": "error", "message": "say hello first"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4000
+
+
+def test_closing_a_table_tells_its_clients_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clients that read nothing are given up on together, not one after another: the
+    lobby, which closes dropped tables before it answers, is held up once at most."""
+    monkeypatch.setattr(web_app, "SEND_TIMEOUT", 0.05)
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=1))
+
+    async def scenario() -> float:
+        room = web_app.Room(table, tables, 0.0)
+        room.clients.update(web_app._Client(untyped(_Stuck()), None) for _ in range(40))
+        start = time.monotonic()
+        await room.close()
+        return time.monotonic() - start
+
+    assert asyncio.run(scenario()) < 1.0  # one after another: 40 x 0.05 = 2 seconds
+
+
+def test_bots_try_once_while_their_move_cannot_be_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """They wait for someone to come back to the table, then play on."""
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=2, bots={0: "random", 1: "random"}))
+    tries: list[int] = []
+
+    def failing(table: Table, *, finished_before: int | None = None) -> None:
+        tries.append(len(table.moves))
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tables, "save", failing)
+    with TestClient(create_app(tables)) as client:
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            hello(ws, None)
+            deadline = time.monotonic() + 10
+            while not tries and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.3)  # time enough for a second try, which must not come
+        assert tries == [1]
+        assert table.moves == []
+        monkeypatch.undo()
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            message = hello(ws, None)  # someone comes back: the bots play on
+            while not message["match"]["final"]:
+                message = receive(ws)
+    assert len(table.moves) == 40
+
+
+def test_the_record_of_a_deal_ended_by_a_move_being_saved_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move that cannot be saved is undone: no one may have read the record it made."""
+    tables = Tables()
+    table = tables.create(TableSettings("classic", seed=7))
+    while len(table.moves) < 39:
+        seat = briscola.current_player(table.match)
+        assert seat is not None
+        ply = observe(table.match.state, seat).ply
+        table.play(seat, str(legal_moves(table.match)[0]), ply=ply, deal=0)
+    last = briscola.current_player(table.match)
+    assert last is not None
+    saving, release = threading.Event(), threading.Event()
+
+    def slow_failing_save(table: Table, *, finished_before: int | None = None) -> None:
+        saving.set()
+        release.wait(10)
+        raise OSError(28, "No space left on device")
+
+    with (
+        TestClient(create_app(tables)) as client,
+        client.websocket_connect(f"/ws/{table.id}") as mover,
+        client.websocket_connect(f"/ws/{table.id}") as other,
+    ):
+        message = hello(mover, table.tokens[last])
+        hello(other, table.tokens[1 - last])
+        monkeypatch.setattr(tables, "save", slow_failing_save)
+        move(mover, message, message["view"]["legal_moves"][0])  # the deal's last card
+        assert saving.wait(10)
+        other.send_text('{"type": "record", "deal": 0}')
+        time.sleep(0.2)  # the request waits for the save
+        release.set()
+        assert receive(other) == {
+            "type": "error",
+            "message": "deal 1 has no record: only finished deals can be downloaded",
+        }
+        errors, _ = until_table(mover)
+        assert errors == ["the server could not save this move, so it was not made: try again"]
+    assert len(table.moves) == 39

@@ -131,6 +131,10 @@ def test_bad_settings_are_refused() -> None:
     for tokens in (1.5, 7, True, object(), "ab", [None, None]):
         with pytest.raises(InvalidStateError, match="tokens must be a list of text"):
             Table(TableSettings("classic"), tokens=untyped(tokens))
+    # An empty token would let anyone take the seat; a shared one would hide a seat.
+    for tokens in (["", "bbbb"], ["same", "same"]):
+        with pytest.raises(InvalidStateError, match="its own token"):
+            Table(TableSettings("classic"), tokens=tokens)
 
 
 def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
@@ -1049,3 +1053,201 @@ def test_a_deal_annulled_as_dealt_has_no_record_and_says_why() -> None:
         table.record(0)
     with pytest.raises(IllegalMoveError, match="deal 2 has no record: only finished deals"):
         table.record(1)
+
+
+def _play_until_results(table: Table, results: int, tables: Tables | None = None) -> None:
+    """Play the table's Chiamata (bidding on to the end of the auction) until it has that
+    many deal results, saving after each move as the server does."""
+    while len(table.match.results) < results:
+        finished = len(table.finished)
+        seat = current_player(table.match)
+        assert seat is not None
+        legal = table.legal_for(seat)
+        in_auction = table.match.state.phase is Phase.AUCTION
+        table.apply(
+            seat, legal[-1] if in_auction else legal[0], ply=observe(table.match, seat).deal.ply
+        )
+        if tables is not None:
+            tables.save(table, finished_before=finished)
+
+
+def test_a_deal_annulled_after_a_played_one_keeps_the_numbers_of_the_deals(
+    tmp_path: Path,
+) -> None:
+    """Match seed 20: deal 1 is played, deal 2 annulled as dealt (§2.5.6), deal 3 played. The
+    annulled deal keeps its place: deal 3's record is deal 3's, and deal 2 has none."""
+    tables = Tables(tmp_path)
+    table = tables.create(
+        TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(5)", 20)
+    )
+    _play_until_results(table, 2, tables)  # one move ends deal 1 and annuls deal 2
+    assert len(table.finished) == len(table.match.results) == 2
+    assert table.finished[1] is None
+    with pytest.raises(IllegalMoveError, match="deal 2 was annulled as it was dealt"):
+        table.record(1)
+    _play_until_results(table, 3, tables)
+    assert [final is None for final in table.finished] == [False, True, False]
+    assert json.loads(table.message(0))["finished_deals"] == [0, 2]
+    assert "deal 3" in table.record(2)
+    names = {path.name for path in tmp_path.iterdir()}
+    assert names == {f"{table.id}.json", f"{table.id}-deal-1.txt", f"{table.id}-deal-3.txt"}
+    saved = briscola.Record.from_text((tmp_path / f"{table.id}-deal-3.txt").read_text("utf-8"))
+    assert saved.final_state() == table.finished[2]
+
+
+def test_the_last_deal_shown_is_each_seats_own_view_of_the_latest_deal() -> None:
+    table = Table(TableSettings("classic", seed=2, format="fixed_deals(3)"))
+    while len(table.match.results) < 2:
+        play_some(table, 1)
+    latest = table.finished[1]
+    assert latest is not None
+    # Each seat's in turn, after another seat's was built (and kept).
+    for seat in (0, 1, None, 1, 0):
+        shown = json.loads(table.message(seat))["previous"]
+        view = briscola.public_view(latest) if seat is None else observe(latest, seat)
+        assert shown == json.loads(briscola.dumps(view)), seat
+
+
+def test_a_finished_match_shows_its_last_deal_and_no_previous_one() -> None:
+    """Once the match is over, the view is the last deal's end: ``deal`` stays on that deal
+    and ``previous`` is null, as `Table.deal_number` and `Table.message` say."""
+    table = Table(TableSettings("classic", seed=2, format="fixed_deals(2)"))
+    while not table.over:
+        play_some(table, 1)
+    assert table.deal_number == 1
+    for seat in (0, 1, None):
+        message = json.loads(table.message(seat))
+        assert message["deal"] == 1
+        assert message["previous"] is None
+        assert message["match"]["final"]
+    with pytest.raises(IllegalMoveError, match="the match is over"):
+        table.play(0, "AD", ply=observe(table.match.state, 0).ply, deal=1)
+
+
+@pytest.mark.parametrize("table_id", ["short", "../../../tmp/evil-table", "a" * 65, 12345678])
+def test_a_table_id_is_8_to_64_letters_digits_dashes_or_underscores(table_id: object) -> None:
+    # The id names the table's files: nothing else may reach the save folder's paths.
+    with pytest.raises(InvalidStateError, match="a table id is 8 to 64 letters"):
+        Table(TableSettings("classic", seed=1), table_id=untyped(table_id))
+
+
+def test_what_must_be_called_is_checked_and_a_junk_id_finds_no_table() -> None:
+    not_callable: list[dict[str, Any]] = [{"clock": 5}, {"bot_factory": None}]
+    for keywords in not_callable:
+        with pytest.raises(RulesError, match="clock and bot_factory must be callables"):
+            Tables(**keywords)
+    with pytest.raises(RulesError, match="bot_factory must be a callable"):
+        Table(TableSettings("classic", seed=1, bots={1: "random"}), bot_factory=untyped(5))
+    tables = Tables()
+    tables.create(TableSettings("classic", seed=1))
+    for junk in ([1], {"a": 1}, None, 3):
+        assert tables.get(untyped(junk)) is None
+        assert tables.last_move(untyped(junk)) is None
+        assert tables.expires(untyped(junk)) is None
+
+
+def test_touching_a_dropped_table_does_not_bring_its_time_back() -> None:
+    clock = FakeClock()
+    tables = Tables(clock=clock)
+    table = tables.create(TableSettings("classic", seed=1))
+    assert tables.drop(table.id) is table
+    clock.now += 10
+    tables.touch(table)  # a move saved by the server after the table was dropped
+    assert tables.last_move(table.id) is None
+    assert tables.expires(table.id) is None
+    assert len(tables) == 0
+
+
+def test_retention_times_may_be_zero_seconds() -> None:
+    clock = FakeClock()
+    tables = Tables(keep_finished=0, keep_idle=0.0, clock=clock)
+    assert (tables.keep_finished, tables.keep_idle) == (0.0, 0.0)
+    table = tables.create(TableSettings("classic", seed=1))
+    assert tables.expires(table.id) == clock.now
+    assert tables.sweep() == [table]
+
+
+def test_bots_and_options_of_the_wrong_kind_are_refused_in_words() -> None:
+    for players in ("2", 0, None, 2.0):
+        with pytest.raises(RulesError, match=r"players=.* is not valid: use a whole number"):
+            parse_bots("1", untyped(players))
+    for options in ({1: True}, [("seven_swap", True)], "seven_swap=true"):
+        with pytest.raises(RulesError, match="options must map option names to values"):
+            TableSettings("classic", untyped(options))
+
+
+def test_a_saved_table_with_an_empty_token_is_refused() -> None:
+    """An empty token would give the seat to anyone whose hello carries an empty one."""
+    document = Table(TableSettings("classic", seed=1)).to_json()
+    for tokens in (["", "bbbb"], ["aaaa", ""]):
+        with pytest.raises(InvalidStateError, match="needs an id, settings, tokens and moves"):
+            Table.from_json({**document, "tokens": tokens})
+
+
+def test_a_save_waiting_while_its_table_is_dropped_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The drop takes the table's file lock first; a save that began meanwhile waits for it,
+    # and then finds the table gone rather than write its file back after it was deleted.
+    tables = Tables(tmp_path)
+    table = tables.create(TableSettings("classic", seed=9))
+    dropping, go_on = threading.Event(), threading.Event()
+    forget = tables._forget
+
+    def slow_forget(table_id: str) -> Table | None:
+        dropping.set()
+        go_on.wait(10)
+        return forget(table_id)
+
+    monkeypatch.setattr(tables, "_forget", slow_forget)
+    dropper = threading.Thread(target=tables.drop, args=(table.id,))
+    dropper.start()
+    assert dropping.wait(10)
+    saver = threading.Thread(target=tables.save, args=(table,))
+    saver.start()
+    saver.join(0.3)  # the save waits for the drop's lock
+    go_on.set()
+    dropper.join(10)
+    saver.join(10)
+    assert tables.get(table.id) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_file_is_flushed_to_disk_before_it_replaces_the_old_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables, table, saved = _saved_table(tmp_path)
+    steps: list[str] = []
+    fsync, replace = os.fsync, os.replace
+
+    def synced(fd: int) -> None:
+        steps.append("fsync")
+        fsync(fd)
+
+    def replaced(source: str, target: str) -> None:
+        steps.append(f"replace {Path(target).name}")
+        replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", synced)
+    monkeypatch.setattr(os, "replace", replaced)
+    tables.save(table)
+    assert steps == ["fsync", f"replace {saved.name}"]
+
+
+def test_the_table_message_holds_every_field_the_build_a_ui_page_lists() -> None:
+    table = Table(TableSettings("classic", seed=2, format="best_of(3)", bots={1: "random"}))
+    while not table.match.results:
+        play_some(table, 1)
+    message = json.loads(table.message(0))
+    assert set(message) == {
+        *("type", "table", "deal", "seat", "players", "variant", "title", "bots"),
+        *("sits_out", "finished_deals", "match", "view", "previous"),
+    }
+    assert set(message["match"]) == {
+        *("format", "single_deal", "totals", "game_points", "deals_won", "deals_played"),
+        *("winners", "final", "results"),
+    }
+    [result] = message["match"]["results"]
+    assert set(result) == {"dealer", "points", "deltas", "winners", "void"}
+    assert (message["bots"], message["match"]["single_deal"]) == ([1], False)
+    assert result["deltas"] == list(table.match.results[0].score.deltas)

@@ -652,9 +652,12 @@ def _settings(body: bytes) -> TableSettings:
             raise RulesError(f"{name[:40]!r} is not a table rule")
         if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
             raw = ",".join(raw)  # a list, as GET /api/presets gives signal_tokens
+        if isinstance(raw, float) and raw.is_integer():
+            raw = int(raw)  # a JSON writer may send 71 as 71.0
         if not (raw is None or isinstance(raw, bool | int | str)) or len(str(raw)) > _MAX_VALUE:
             raise RulesError(
-                f"the value of {name} must be short text, a number, true/false or a list of words"
+                f"the value of {name} must be short text, a whole number, true/false or a list "
+                "of words"
             )
         texts[name] = raw
     if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 40):

@@ -312,6 +312,10 @@ class Table:
         """One secret per seat: whoever holds it plays that seat."""
         if len(self.tokens) != players:
             raise InvalidStateError(f"a table of {players} seats needs {players} tokens")
+        if not all(self.tokens) or len(set(self.tokens)) != players:
+            # A token is the key to its seat: an empty one or one shared by two seats would
+            # hand a seat to whoever sends it, or make a seat unreachable.
+            raise InvalidStateError("each seat needs its own token, not empty")
         for seat in settings.bots:
             check_seat(self.match.rules, seat)
         self.bots: dict[int, Player] = {
