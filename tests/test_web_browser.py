@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,14 @@ def wait_for_move(table: Table, before: int) -> None:
     while len(table.moves) == before:
         assert time.monotonic() < deadline, "the server never received the move"
         time.sleep(0.005)
+
+
+def play_first_moves(table: Table, going: Callable[[], bool]) -> None:
+    """Play each seat's first legal move on the server side while ``going()``."""
+    while going():
+        seat = current_player(table.match)
+        assert seat is not None
+        table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
 
 
 def play_by_clicking(
@@ -723,10 +731,7 @@ def test_the_cards_drawn_from_an_open_stock_are_shown_in_their_drawers_rows(
     # §2.7: everyone saw the open stock and who drew, so each row shows what its seat drew.
     tables, base = server
     table = tables.create(TableSettings("classic-3", {"open_stock": True}, seed=5))
-    while not table.match.state.drawn:
-        seat = current_player(table.match)
-        assert seat is not None
-        table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
+    play_first_moves(table, lambda: not table.match.state.drawn)
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
@@ -744,10 +749,7 @@ def test_an_open_hand_played_out_counts_no_cards(browser: Any, server: tuple[Tab
     # Scoperta (§2.7): every hand is open; one played out is shown as 0 cards, not blank.
     tables, base = server
     table = tables.create(TableSettings("scoperta", seed=3))
-    while table.match.state.hands[1]:
-        seat = current_player(table.match)
-        assert seat is not None
-        table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
+    play_first_moves(table, lambda: bool(table.match.state.hands[1]))
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")

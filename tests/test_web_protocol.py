@@ -10,6 +10,7 @@ import math
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -886,6 +887,17 @@ def _failing_save(table: Table, *, finished_before: int | None = None) -> None:
     raise OSError(28, "No space left on device")
 
 
+def _slow_failing_save(saving: threading.Event, release: threading.Event) -> Callable[..., None]:
+    """A save that says it started, waits for ``release``, then fails as a full disk."""
+
+    def save(table: Table, *, finished_before: int | None = None) -> None:
+        saving.set()
+        release.wait(10)
+        _failing_save(table)
+
+    return save
+
+
 def test_a_move_that_cannot_be_saved_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
     """The file is written before anyone is told of a move: when it cannot be written, the
     move is undone and its player told, and the table plays on once it can be saved."""
@@ -916,17 +928,12 @@ def test_a_move_being_saved_is_shown_to_nobody(monkeypatch: pytest.MonkeyPatch) 
     table = tables.create(TableSettings("classic", seed=7, bots={1: "greedy"}))
     saving, release = threading.Event(), threading.Event()
 
-    def slow_failing_save(table: Table, *, finished_before: int | None = None) -> None:
-        saving.set()
-        release.wait(10)
-        raise OSError(28, "No space left on device")
-
     with (
         TestClient(create_app(tables)) as client,
         client.websocket_connect(f"/ws/{table.id}") as mover,
     ):
         message = hello(mover, table.tokens[0])
-        monkeypatch.setattr(tables, "save", slow_failing_save)
+        monkeypatch.setattr(tables, "save", _slow_failing_save(saving, release))
         played = str(legal_moves(table.match.state)[0])
         move(mover, message, played)
         assert saving.wait(10)
@@ -1314,11 +1321,6 @@ def test_the_record_of_a_deal_ended_by_a_move_being_saved_waits_for_it(
     assert last is not None
     saving, release = threading.Event(), threading.Event()
 
-    def slow_failing_save(table: Table, *, finished_before: int | None = None) -> None:
-        saving.set()
-        release.wait(10)
-        raise OSError(28, "No space left on device")
-
     with (
         TestClient(create_app(tables)) as client,
         client.websocket_connect(f"/ws/{table.id}") as mover,
@@ -1326,7 +1328,7 @@ def test_the_record_of_a_deal_ended_by_a_move_being_saved_waits_for_it(
     ):
         message = hello(mover, table.tokens[last])
         hello(other, table.tokens[1 - last])
-        monkeypatch.setattr(tables, "save", slow_failing_save)
+        monkeypatch.setattr(tables, "save", _slow_failing_save(saving, release))
         move(mover, message, message["view"]["legal_moves"][0])  # the deal's last card
         assert saving.wait(10)
         other.send_text('{"type": "record", "deal": 0}')

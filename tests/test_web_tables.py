@@ -892,14 +892,7 @@ def test_serve_seats_the_bots_it_is_given(monkeypatch: pytest.MonkeyPatch) -> No
 def test_previous_is_the_last_deal_played_when_the_next_is_annulled_as_dealt() -> None:
     # Match seed 20: deal 1 is played to its end, deal 2 is annulled as dealt (§2.5.6).
     table = Table(TableSettings("chiamata", {"annul_zero_point_hand": True}, "fixed_deals(5)", 20))
-    while not table.match.results:
-        seat = current_player(table.match)
-        assert seat is not None
-        legal = table.legal_for(seat)
-        in_auction = table.match.state.phase is Phase.AUCTION
-        table.apply(
-            seat, legal[-1] if in_auction else legal[0], ply=observe(table.match, seat).deal.ply
-        )
+    _play_until_results(table, 1)
     assert len(table.match.results) == 2
     assert table.match.results[1].score.void
     message = json.loads(table.message(0))

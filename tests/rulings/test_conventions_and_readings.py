@@ -57,8 +57,11 @@ from briscola import (
 )
 from helpers import (
     CHIAMATA,
+    FACE_UP,
+    PARTNERS,
     POINTS,
     PRESET_IDS,
+    TWO_SIDED,
     bugiarda5_sides,
     spread,
     stock_size,
@@ -354,32 +357,16 @@ def test_s2_9_related_games_are_no_preset(name: str) -> None:
 
 # --- §3 where the table rules apply, and their defaults ----------------------------------------
 
-FACE_UP_PRESETS = frozenset(
-    {"classic", "classic-3", "classic-4", "classic-6", "bugiarda-2", "scoperta"}
-)
-FIXED_PARTNERS = frozenset({"classic-4", "classic-6", "bugiarda", "bugiarda-5"})
-TWO_SIDED_PRESETS = frozenset(
-    {
-        "classic",
-        "classic-4",
-        "classic-6",
-        "bugiarda",
-        "bugiarda-2",
-        "bugiarda-5",
-        "scoperta",
-        "briscolone",
-    }
-)
 EVERY_PRESET = frozenset(PRESET_IDS)
 # §3: each table rule, the presets it applies to, its default and another value.
 TABLE_RULES: dict[str, tuple[frozenset[str], object, object]] = {
-    "seven_swap": (FACE_UP_PRESETS, False, True),
-    "two_swap": (FACE_UP_PRESETS, False, True),
-    "share_hands_before_first_trick": (FIXED_PARTNERS, "off", "voluntary"),
-    "share_hands_when_stock_empty": (FIXED_PARTNERS, "off", "automatic"),
-    "signals": (FIXED_PARTNERS, False, True),
+    "seven_swap": (FACE_UP, False, True),
+    "two_swap": (FACE_UP, False, True),
+    "share_hands_before_first_trick": (PARTNERS, "off", "voluntary"),
+    "share_hands_when_stock_empty": (PARTNERS, "off", "automatic"),
+    "signals": (PARTNERS, False, True),
     "public_claims": (EVERY_PRESET, False, True),
-    "tie_rule": (TWO_SIDED_PRESETS, "draw", "replay"),
+    "tie_rule": (TWO_SIDED, "draw", "replay"),
     "rank_variant": (EVERY_PRESET, "standard", "seven_high"),
     "must_follow_suit": (EVERY_PRESET, False, True),
 }
