@@ -40,6 +40,14 @@ def hello(ws: Socket, token: str | None) -> dict[str, Any]:
     return receive(ws)
 
 
+def watch_to_the_end(ws: Socket, token: str | None) -> dict[str, Any]:
+    """Say hello with ``token`` (a spectator's for None) and read until the match is over."""
+    message = hello(ws, token)
+    while not message["match"]["final"]:
+        message = receive(ws)
+    return message
+
+
 def receive(ws: Socket) -> dict[str, Any]:
     value: dict[str, Any] = json.loads(ws.receive_text())
     return value
@@ -621,9 +629,7 @@ def test_a_failing_bot_does_not_stall_the_table() -> None:
         TestClient(create_app(tables)) as client,
         client.websocket_connect(f"/ws/{table.id}") as ws,
     ):
-        message = hello(ws, None)
-        while not message["match"]["final"]:
-            message = receive(ws)
+        watch_to_the_end(ws, None)
     assert table.over
     assert len(table.moves) == 40
 
@@ -874,9 +880,7 @@ def test_a_bot_that_signals_waits_once_in_its_turn(monkeypatch: pytest.MonkeyPat
         TestClient(create_app(tables, bot_delay=0.5)) as client,
         client.websocket_connect(f"/ws/{table.id}") as ws,
     ):
-        message = hello(ws, None)
-        while not message["match"]["final"]:
-            message = receive(ws)
+        watch_to_the_end(ws, None)
     signals = sum(1 for notation in table.moves if notation.startswith("signal"))
     assert signals > 0
     assert len(table.moves) == 40 + signals
@@ -1136,9 +1140,7 @@ def test_the_server_writes_the_record_of_every_deal_it_finishes(tmp_path: Path) 
         TestClient(create_app(tables)) as client,
         client.websocket_connect(f"/ws/{table.id}") as ws,
     ):
-        message = hello(ws, None)
-        while not message["match"]["final"]:
-            message = receive(ws)
+        watch_to_the_end(ws, None)
     for deal in (0, 1):
         text = (tmp_path / f"{table.id}-deal-{deal + 1}.txt").read_text(encoding="utf-8")
         assert Record.from_text(text).final_state() == table.finished[deal]
@@ -1300,9 +1302,7 @@ def test_bots_try_once_while_their_move_cannot_be_saved(monkeypatch: pytest.Monk
         assert table.moves == []
         monkeypatch.undo()
         with client.websocket_connect(f"/ws/{table.id}") as ws:
-            message = hello(ws, None)  # someone comes back: the bots play on
-            while not message["match"]["final"]:
-                message = receive(ws)
+            watch_to_the_end(ws, None)  # someone comes back: the bots play on
     assert len(table.moves) == 40
 
 
