@@ -26,7 +26,7 @@ from briscola import VARIANTS, Record
 from briscola.cli import main
 from briscola.records import MatchRecord
 from briscola.serialize import SCHEMA_NAMES, schema
-from helpers import PRESET_IDS
+from helpers import PRESET_IDS, untyped
 
 PRESETS: Final = tuple(VARIANTS)
 GAME_POINTS: Final = re.compile(r"seat (\d+) ([+-]?\d+)")
@@ -103,6 +103,7 @@ def test_demo_match(capsys: pytest.CaptureFixture[str], fmt: str | None) -> None
     ("argv", "said"),
     [
         (("--dealer", "5"), "--dealer 5 is not a seat of 'classic': use a seat from 0 to 1"),
+        (("--dealer", "2"), "--dealer 2 is not a seat of 'classic': use a seat from 0 to 1"),
         (
             ("--match", "--dealer", "5"),
             "--dealer 5 is not a seat of 'classic': use a seat from 0 to 1, or random",
@@ -138,6 +139,71 @@ def test_demo_match_shows_every_deal_once(
     deals = [line.split()[1] for line in out.splitlines() if line.startswith("deal ")]
     assert deals == [str(n) for n in range(1, len(record.deals) + 1)]
     assert "deal  2 (dealer 0): points 0/0/0/0/0, void; " in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown", "not_shown"),
+    [
+        (("--variant", "classic"), ["face-up card: 5D, so Denari are trumps"], ["teams:"]),
+        (
+            ("--variant", "classic-6"),
+            ["teams: 0+2+4 against 1+3+5", "out of the deck: 2D 2C 2S 2B"],
+            ["no trumps"],
+        ),
+        (
+            ("--variant", "chiamata"),
+            [
+                "  seat 0: bid 7",
+                "  seat 3: pass",
+                "seat 4 called 2D for 61 and played with seat 3",
+            ],
+            ["teams:", "no trumps"],
+        ),
+        (
+            ("--variant", "bugiarda-5"),
+            ["seat 4 deals and sits out", "trumps: Bastoni", "  seat 0: declare lacks 3C"],
+            ["face-up card:"],
+        ),
+        (("--variant", "briscolone"), ["no trumps"], ["face-up card:", "teams:"]),
+        (
+            ("--option", "seven_swap=true", "--seed", "6"),
+            ["  seat 0 gives 7C for the face-up JC"],
+            [],
+        ),
+        (
+            ("--variant", "chiamata", "--option", "annul_zero_point_hand=true", "--seed", "17"),
+            ["result: void deal, to be played again"],
+            ["result: no winner"],
+        ),
+        (("--match", "rounds(2)", "--seed", "1"), ["match won by nobody (a drawn match)"], []),
+    ],
+    ids=[
+        "classic",
+        "classic-6",
+        "chiamata",
+        "bugiarda-5",
+        "briscolone",
+        "seven swap",
+        "void deal",
+        "drawn match",
+    ],
+)
+def test_the_demo_says_what_the_table_and_the_moves_add(
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, ...],
+    shown: list[str],
+    not_shown: list[str],
+) -> None:
+    """Teams, cards out of the deck, a dealer who sits out, the trumps or their absence, the
+    moves that are not plays, the call of Chiamata, a void deal and a drawn match each have
+    their line (seed 3 unless given)."""
+    status, out, err = run(capsys, "demo", "--seed", "3", *argv)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    for line in shown:
+        assert line in lines
+    for start in not_shown:
+        assert not any(line.startswith(start) for line in lines)
 
 
 @pytest.mark.parametrize(
@@ -306,6 +372,9 @@ def test_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None
     assert (status, err) == (0, "")
     listed = [line.split()[0] for line in out.splitlines() if line.strip()]
     assert listed == list(VARIANTS)
+    for line in out.splitlines():  # each with its title
+        name, title = line.split(maxsplit=1)
+        assert title == VARIANTS[name].title
     for variant in PRESET_IDS:
         assert variant in listed
 
@@ -456,6 +525,28 @@ def test_demo_match_record_then_validate_and_replay(
     status, out, err = run(capsys, "validate", str(json_file))
     assert (status, err) == (0, "")
     assert out.startswith(f"{json_file}: valid JSON match,")
+
+
+def test_validate_counts_the_deals_and_moves_of_a_match_and_says_whether_it_is_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    file = tmp_path / "match.txt"
+    status, out, _ = run(capsys, "demo", "--match", "--seed", "4", "--record", str(file))
+    assert status == 0
+    assert out.splitlines()[0] == "Briscola for two (rules('classic')), match best_of(3), seed 4"
+    record = MatchRecord.from_text(file.read_text(encoding="utf-8"))
+    assert record.tags == (("Event", "briscola demo, seed 4"),)
+    deals, moves = len(record.deals), sum(len(deal) for deal in record.deals)
+    assert deals > 1
+    status, out, err = run(capsys, "validate", str(file))
+    assert (status, err) == (0, "")
+    head = f"{file}: valid match record, rules('classic'), match best_of(3)"
+    assert out == f"{head}, {deals} deals, {moves} moves, finished\n"
+    cut = MatchRecord(record.rules, record.format, record.seed, record.dealer, record.deals[:1])
+    file.write_text(cut.to_text(), encoding="utf-8")
+    status, out, err = run(capsys, "validate", str(file))
+    assert (status, err) == (0, "")
+    assert out == f"{head}, 1 deal, {len(record.deals[0])} moves, unfinished\n"
 
 
 def test_replay_prints_a_match_between_deals_and_one_of_any_seed(
@@ -622,6 +713,35 @@ def test_what_a_file_cannot_be_is_said_in_words(
         assert refused == (2, "", "briscola: give the name of a file\n")
 
 
+def _finished_deal() -> briscola.State:
+    return briscola.random_playout(briscola.new_game("classic", seed=1), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (briscola.observe(briscola.new_game("classic", seed=1), 0), "a view"),
+        (briscola.rules("classic"), "a rules document"),
+        (briscola.score(_finished_deal()), "a score"),
+        (briscola.observe(briscola.new_match("classic", seed=1), 0), "a match view"),
+        (briscola.score(briscola.new_match("classic", seed=1)), "a match score"),
+    ],
+    ids=["view", "rules", "score", "match view", "match score"],
+)
+def test_a_document_that_cannot_be_replayed_is_named_by_its_kind(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, value: object, kind: str
+) -> None:
+    file = tmp_path / "document.json"
+    file.write_text(briscola.dumps(untyped(value)), encoding="utf-8")
+    for command in ("validate", "replay"):
+        assert run(capsys, command, str(file)) == (
+            2,
+            "",
+            f"briscola: {file} holds {kind}, which cannot be replayed: "
+            "give a record, a state or a match\n",
+        )
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_failed_write_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "demo", "--record", "/dev/full")
@@ -746,6 +866,14 @@ def test_serve_reads_seconds_in_ascii_digits_only(
     err = capsys.readouterr().err
     assert f"argument {option}: give a number of seconds from 0" in err
     assert repr(text) in err
+
+
+def test_serve_takes_the_bounds_its_help_gives() -> None:
+    # Parsed only, so that a server is never started: port 65535 and 0, and 0 seconds.
+    argv = ["serve", "--port", "65535", "--keep-finished", "0", "--keep-idle", "0"]
+    args = briscola.cli._parser().parse_args([*argv, "--bot-delay", "0"])
+    assert (args.port, args.keep_finished, args.keep_idle, args.bot_delay) == (65535, 0, 0, 0)
+    assert briscola.cli._parser().parse_args(["serve", "--port", "0"]).port == 0
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")

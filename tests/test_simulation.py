@@ -200,11 +200,84 @@ def test_pooling_players() -> None:
         run.summarize([7])
 
 
+def test_undecided_counts_the_games_tied_on_top() -> None:
+    """`Simulation.undecided`: drawn, void or (classic-3) tied on top; game 19 of this run
+    ends 51/51/18, which no seat wins, and it is no void deal."""
+    run = simulate("classic-3", [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], 20, seed=1)
+    tied = run.games[19].score
+    assert isinstance(tied, Score)
+    assert (tied.points, tied.winners, tied.void) == ((51, 51, 18), frozenset(), False)
+    assert run.undecided == 1
+    assert sum(summary.wins for summary in run.summary) + run.undecided == 20
+    for summary in run.summary:
+        assert summary.decided == 19
+        # Rates and intervals over the 20 games played, or over the 19 decided ones.
+        assert summary.win_rate == summary.wins / 20
+        assert summary.win_interval == _wilson_interval(summary.wins, 20)
+        assert summary.decided_win_rate == summary.wins / 19
+        assert summary.decided_interval == _wilson_interval(summary.wins, 19)
+
+
+def test_a_run_of_no_games() -> None:
+    """``games`` runs from 0: an empty run, whose rates and intervals are ``nan``."""
+    run = simulate("classic", _players(2), 0, seed=1)
+    assert (run.games, run.undecided) == ((), 0)
+    for summary in (*run.summary, run.summarize([0, 1])):
+        assert (summary.games, summary.wins, summary.decided) == (0, 0, 0)
+        figures = [summary.win_rate, summary.decided_win_rate, summary.mean_points]
+        figures += [*summary.win_interval, *summary.decided_interval, *summary.points_interval]
+        assert all(math.isnan(x) for x in figures)
+
+
+class _SeedRecorder:
+    """A player that writes down every seed its ``with_seed`` is given."""
+
+    def __init__(self, seeds: list[int]) -> None:
+        self.seeds = seeds
+
+    def with_seed(self, seed: int) -> _SeedRecorder:
+        self.seeds.append(seed)
+        return self
+
+    def __call__(self, view: View) -> Move:
+        return view.legal_moves[0]
+
+
+def test_each_player_is_reseeded_from_the_game_and_its_index() -> None:
+    # Two copies of one bot must not play from the same random stream, nor one bot repeat
+    # its stream from game to game: the seed depends on the game's seed and the player.
+    seeds: list[int] = []
+    simulate("classic", [_SeedRecorder(seeds), _SeedRecorder(seeds)], 3, seed=1)
+    assert len(seeds) == 6
+    assert len(set(seeds)) == 6
+    again: list[int] = []
+    simulate("classic", [_SeedRecorder(again), _SeedRecorder(again)], 3, seed=1)
+    assert again == seeds
+
+
+def test_match_points_are_game_points_in_a_cumulative_format() -> None:
+    """`GameResult.points` and `mean_points` count the match's game points, not the card
+    points that a cumulative format adds up towards its target."""
+    run = simulate("classic", _players(2), 3, seed=2, match="cumulative_points(120)")
+    for game in run.games:
+        result = game.score
+        assert isinstance(result, MatchScore)
+        assert result.totals != result.game_points
+        assert [game.points(seat) for seat in (0, 1)] == list(result.game_points)
+    first = run.summary[0]
+    points = [game.score.game_points[game.seats.index(0)] for game in run.games]  # type: ignore[union-attr]
+    assert first.mean_points == pytest.approx(sum(points) / 3)
+
+
 def test_interval_helpers() -> None:
     assert all(math.isnan(x) for x in _wilson_interval(0, 0))
     low, high = _wilson_interval(10, 10)
     assert high == pytest.approx(1.0)
     assert 0.7 < low < 0.75
+    # All wins or none: the bounds stay in [0, 1], where the formula's rounding leaves them.
+    for trials in range(1, 60):
+        assert _wilson_interval(trials, trials)[1] <= 1.0
+        assert _wilson_interval(0, trials)[0] >= 0.0
     mean, (a, b) = _mean_interval([2.0])
     assert mean == 2.0
     assert math.isnan(a)
@@ -306,9 +379,14 @@ def test_huge_seeds_have_a_repr() -> None:
     [
         (lambda: simulate("classic", _players(3), 1, seed=1), "2 seats"),
         (lambda: simulate("classic", _players(2), -1, seed=1), "games="),
+        (lambda: simulate("classic", _players(2), untyped(2.0), seed=1), "games=2.0"),
+        (lambda: simulate("classic", _players(2), untyped(True), seed=1), "games=True"),
+        (lambda: simulate("classic", _players(2), 0, seed=untyped("1")), "seed="),
         (lambda: simulate("classic", _players(2), 1, seed=untyped("1")), "seed="),
         (lambda: simulate("classic", _players(2), 1, seed=untyped(None)), "a whole number, not"),
         (lambda: simulate("classic", _players(2), 1, seed=1, chunk=0), "chunk="),
+        (lambda: simulate("classic", _players(2), 1, seed=1, chunk=untyped(True)), "chunk=True"),
+        (lambda: simulate("classic", _players(2), 1, seed=1, chunk=untyped(2.0)), "chunk=2.0"),
         (lambda: simulate("classic", untyped([1, 2]), 1, seed=1), "callable"),
         (lambda: simulate("classic", untyped("ab"), 1, seed=1), "sequence"),
         (lambda: simulate("classic", _players(2), 1, seed=1, executor=untyped(3)), "Executor"),
@@ -330,6 +408,9 @@ def test_huge_seeds_have_a_repr() -> None:
         (lambda: _run().games[0].points(untyped("0")), "not a seat"),
         (lambda: _run().summarize(untyped(0)), "list of player indices"),
         (lambda: _run().summarize([0], name=untyped(5)), "name must be text"),
+        (lambda: _run().summarize([]), r"indices from 0 to 1, not \[\]"),
+        (lambda: _run().summarize(untyped([1.0])), r"indices from 0 to 1, not \[1\.0\]"),
+        (lambda: _run().summarize(untyped([True])), r"indices from 0 to 1, not \[True\]"),
     ],
 )
 def test_bad_arguments(call: object, message: str) -> None:
@@ -477,6 +558,12 @@ def _result(value: object) -> Future[Any]:
             ),
             "did not give back games 0 to 1",
         ),
+        (
+            lambda future: _result(
+                tuple(attrs.evolve(game, index=game.index + 2) for game in future.result())
+            ),
+            "did not give back games 0 to 1",
+        ),
     ],
     ids=[
         "not a future",
@@ -487,6 +574,7 @@ def _result(value: object) -> Future[Any]:
         "one game short",
         "another run's games",
         "seats turned",
+        "renumbered",
     ],
 )
 def test_an_executor_that_spoils_the_work_is_refused(
@@ -504,6 +592,48 @@ def test_an_executor_that_fails_to_say_its_workers_gets_the_default_chunk() -> N
 
     run = simulate("classic", _players(2), 3, seed=1, executor=Odd(lambda future: future))
     assert run.games == simulate("classic", _players(2), 3, seed=1).games
+
+
+class _Counted(_Misbehaving):
+    """An executor that says it has `workers` workers and counts the work it is given."""
+
+    def __init__(self, workers: object) -> None:
+        super().__init__(lambda future: future)
+        self._max_workers = workers
+        self.sizes: list[int] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        start, stop = args
+        self.sizes.append(stop - start)
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("workers", "sizes"),
+    [(2, [10] * 8), (3, [7] * 11 + [3]), (0, [64, 16]), (-1, [64, 16]), (1.5, [64, 16])],
+)
+def test_the_default_chunk_is_about_four_per_worker(workers: object, sizes: list[int]) -> None:
+    # A worker count that is no whole number from 1 gets chunks of 64 games.
+    executor = _Counted(workers)
+    run = simulate("classic", [RandomPlayer(1), RandomPlayer(2)], 80, seed=1, executor=executor)
+    assert executor.sizes == sizes
+    assert [game.index for game in run.games] == list(range(80))
+
+
+@pytest.mark.parametrize("threads", [None, 2])
+def test_the_progress_bar_counts_every_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], threads: int | None
+) -> None:
+    pytest.importorskip("tqdm")
+    monkeypatch.setattr(briscola.simulation, "_stderr_is_a_terminal", lambda: True)
+    if threads is None:
+        simulate("classic", _players(2), 5, seed=1, progress=True)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            simulate("classic", _players(2), 5, seed=1, progress=True, executor=pool, chunk=2)
+    shown = capsys.readouterr().err
+    assert "5/5" in shown
+    assert shown.endswith("\n")  # closed: the line of the bar is finished
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
