@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import enum
 import pickle
 import random
 from collections.abc import Callable
@@ -671,11 +672,25 @@ def test_one_registry_names_the_bots() -> None:
 
 
 def test_search_refuses_a_rollout_that_is_not_text_before_comparing_it() -> None:
-    from helpers import Hostile, HostileInt, untyped
+    from helpers import Hostile, HostileInt, HostileStr, untyped
 
-    for rollout in (3, Hostile(), HostileInt(3), ["greedy"]):
+    for rollout in (3, Hostile(), HostileInt(3), ["greedy"], HostileStr("smart")):
         with pytest.raises(RulesError, match=r"rollout=.* is not valid: use 'greedy' or 'random'"):
             SearchPlayer(1, rollout=untyped(rollout))
+
+
+def test_search_reads_a_rollout_given_as_a_str_subclass_as_its_text() -> None:
+    # As a variant name may be: a StrEnum member, or a subclass whose comparison fails.
+    from helpers import HostileStr
+
+    class Rollout(enum.StrEnum):
+        RANDOM = "random"
+
+    for rollout in (Rollout.RANDOM, HostileStr("random")):
+        player = SearchPlayer(1, rollout=rollout)
+        assert type(player.rollout) is str
+        assert player.rollout == "random"
+        assert repr(player) == "SearchPlayer(seed=1, worlds=64, rollout='random')"
 
 
 def _bot_match(whole_view: bool) -> briscola.Match:
@@ -693,3 +708,184 @@ def test_the_bots_play_a_match_from_the_views_the_match_docs_send_them() -> None
     match = _bot_match(whole_view=True)
     assert briscola.score(match).final
     assert match == _bot_match(whole_view=False)
+
+
+# --- promises of the docstrings and docs/players.md -----------------------------------------
+
+
+def test_the_random_player_picks_every_legal_move_about_as_often() -> None:
+    # "A uniformly random legal move": over many seeds each of the 3 first cards comes up
+    # about a third of the time (six standard deviations).
+    view = observe(new_game("classic", seed=7), 0)
+    assert len(view.legal_moves) == 3
+    tries = 3000
+    counts = dict.fromkeys(view.legal_moves, 0)
+    for seed in range(tries):
+        counts[RandomPlayer(seed)(view)] += 1
+    spread = (tries * (1 / 3) * (2 / 3)) ** 0.5
+    assert all(abs(count - tries / 3) < 6 * spread for count in counts.values()), counts
+
+
+@pytest.mark.parametrize("time_ms", [0, 0.0, True, False])
+def test_a_time_budget_is_a_positive_number(time_ms: object) -> None:
+    with pytest.raises(RulesError, match=r"time_ms=.* is not valid: use a positive number"):
+        SearchPlayer(1, time_ms=time_ms)  # type: ignore[arg-type]
+
+
+def test_with_seed_keeps_the_whole_budget_and_repr_shows_it() -> None:
+    player = SearchPlayer(3, worlds=5, rollout="random", time_ms=7.5, auction_worlds=6)
+    fresh = player.with_seed(4)
+    assert (fresh.seed, fresh.worlds, fresh.rollout) == (4, 5, "random")
+    assert (fresh.time_ms, fresh.auction_worlds) == (7.5, 6)
+    assert repr(fresh) == (
+        "SearchPlayer(seed=4, worlds=5, rollout='random', time_ms=7.5, auction_worlds=6)"
+    )
+
+
+def _count_worlds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the deals the search player samples (one `determinize` call each)."""
+    from briscola import players
+
+    calls: list[int] = []
+
+    def counted(view: View, seed: int | None = None) -> briscola.State:
+        calls.append(1)
+        return determinize(view, seed=seed)
+
+    monkeypatch.setattr(players, "determinize", counted)
+    return calls
+
+
+def test_a_time_budget_stops_the_sampling(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that moves a second each time it is read: after the first deal the 5 ms are
+    # spent, so exactly one deal is searched, however many worlds the budget allows.
+    import types
+
+    from briscola import players
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(players, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
+    calls = _count_worlds(monkeypatch)
+    view = observe(new_game("classic", seed=3), 0)
+    assert SearchPlayer(1, worlds=1000, time_ms=5)(view) in view.legal_moves
+    assert len(calls) == 1
+
+
+def _known_endgame(seed: int) -> briscola.State:
+    """A classic deal once the stock is empty, 3 or fewer cards in each hand: every card is
+    known to the seat to act."""
+    state = new_game("classic", seed=seed)
+    rng = random.Random(seed)
+    while state.stock_size or len(state.hands[0]) + len(state.hands[1]) > 6:
+        state = apply(state, rng.choice(briscola.legal_moves(state)))
+    return state
+
+
+def test_the_search_samples_8_deals_at_least_and_stops_once_one_card_is_clear(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every sampled deal of a known endgame is the same deal: the best card is as clear as
+    # it gets, so the search stops at the first check allowed, after 8 deals.
+    calls = _count_worlds(monkeypatch)
+    state = _known_endgame(2)
+    seat = current_player(state)
+    assert seat is not None
+    view = observe(state, seat)
+    assert len(view.legal_moves) > 1
+    assert SearchPlayer(1, worlds=64)(view) in view.legal_moves
+    assert len(calls) == 8
+
+
+def _best_value(state: briscola.State, seat: int) -> float:
+    """The search's value of ``state`` for ``seat`` (its margin of card points plus 20 per
+    game point) under best play by both seats, every card known."""
+    if is_over(state):
+        result = briscola.score(state)
+        margin = result.points[seat] - result.points[1 - seat]
+        return margin + 20.0 * result.deltas[seat]
+    results = [_best_value(apply(state, move), seat) for move in briscola.legal_moves(state)]
+    return max(results) if state.turn == seat else min(results)
+
+
+def test_the_search_player_solves_a_known_endgame_for_the_margin_too() -> None:
+    # With 8 cards or fewer left every sampled deal is solved exactly: the card chosen is
+    # worth the best value there is, the margin of card points included, less at most the
+    # greedy choice's head start (2).
+    for seed in range(20):
+        state = _known_endgame(seed)
+        seat = current_player(state)
+        assert seat is not None
+        view = observe(state, seat)
+        best = max(_best_value(apply(state, move), seat) for move in view.legal_moves)
+        move = SearchPlayer(seed, worlds=8)(view)
+        assert _best_value(apply(state, move), seat) >= best - 2, seed
+
+
+def test_the_registry_maps_each_name_to_its_bot() -> None:
+    from briscola import players
+
+    kinds = [("random", RandomPlayer), ("greedy", GreedyPlayer), ("search", SearchPlayer)]
+    assert list(players.BOTS.items()) == kinds
+
+
+def test_greedy_takes_a_face_up_card_worth_as_much_and_stronger() -> None:
+    # The 2 of trumps (no points) goes for a face-up 4, 5 or 6 (no points, stronger).
+    r = briscola.rules("classic", two_swap=True)
+    for seed in range(400):
+        state = new_game(r, seed=seed)
+        face_up = state.trump_card
+        swaps = [m for m in briscola.legal_moves(state) if isinstance(m, SwapTrump)]
+        if swaps and face_up is not None and face_up.rank in (Rank.FOUR, Rank.FIVE, Rank.SIX):
+            assert GreedyPlayer(1)(observe(state, state.turn or 0)) == swaps[0]
+            return
+    pytest.fail("no such deal in 400 seeds")
+
+
+def _signals(r: briscola.Rules, seed: int) -> list[tuple[int | None, Move]]:
+    """The signals of a deal played by greedy players, with the seat that sent each."""
+    moves: list[tuple[int | None, Move]] = []
+    _play(
+        r, seed, [GreedyPlayer(seed + k) for k in range(4)], lambda v, m: moves.append((v.seat, m))
+    )
+    return [(seat, move) for seat, move in moves if isinstance(move, Signal)]
+
+
+def test_greedy_signals_each_trump_honour_once() -> None:
+    r = briscola.rules("classic-4", signals=True, no_signals_first_trick=False)
+    sent = 0
+    for seed in range(10):
+        told = _signals(r, seed)
+        assert len(set(told)) == len(told), (seed, told)
+        sent += len(told)
+    assert sent
+
+
+def test_greedy_claims_only_top_trumps_it_holds() -> None:
+    claims = 0
+    for seed in range(40):
+        state = new_game("bugiarda", seed=seed)
+        while state.phase is Phase.DECLARATIONS:
+            seat = current_player(state)
+            assert seat is not None
+            move = GreedyPlayer(1)(observe(state, seat))
+            if isinstance(move, Declare) and isinstance(move.claim, briscola.Has):
+                claims += 1
+                assert move.claim.card in state.hands[seat], seed
+            state = apply(state, move)
+    assert claims
+
+
+def test_greedy_opens_with_the_strongest_rank_its_best_suit_lacks() -> None:
+    # Ace, 3, King and Knight of Denari held: the Jack is the natural call.
+    view = _auction("chiamata", ("AD", "3D", "KD", "QD", "2D", "AC", "4C", "5S"))
+    assert GreedyPlayer(1)(view) == Bid(Rank.JACK)
+
+
+def test_greedy_names_a_suit_whose_called_card_it_lacks() -> None:
+    # Having called the 2 while holding the 2 of its best suit (Denari), it names the best
+    # suit whose 2 it lacks, so that it has a partner, rather than play alone.
+    hand = ("AD", "3D", "KD", "QD", "2D", "AC", "4C", "5S")
+    state = new_game("chiamata", deck=chiamata_deck({0: hand}, dealer=4), dealer=4)
+    state = apply(state, Bid(Rank.TWO))
+    assert state.phase is Phase.NAME_TRUMP
+    assert GreedyPlayer(1)(observe(state, 0)) == NameSuit(briscola.Suit.COPPE)

@@ -419,6 +419,23 @@ def test_bad_arguments(call: object, message: str) -> None:
         call()
 
 
+class _ReturnsItsClass(RandomPlayer):
+    """A bot whose ``with_seed`` returns its class rather than a player built from it."""
+
+    def with_seed(self, seed: int) -> Any:
+        return RandomPlayer
+
+
+def test_a_with_seed_that_returns_a_class_is_named() -> None:
+    # Called with a view, the class would build a player, not choose a move.
+    with pytest.raises(
+        RulesError,
+        match=r"player 1 \(_ReturnsItsClass\(seed=2\)\) has a with_seed\(seed\) that returns "
+        r"<class 'briscola.players.RandomPlayer'>, not a player",
+    ):
+        simulate("classic", [RandomPlayer(1), _ReturnsItsClass(2)], 1, seed=1)
+
+
 def test_a_player_that_cheats_is_named() -> None:
     def cheat(view: View) -> Move:
         return briscola.Pass()

@@ -412,3 +412,115 @@ def test_a_seed_given_with_decks_is_checked() -> None:
     with pytest.raises(RulesError, match="seed="):
         VectorGame("classic", decks=decks, seed="x")  # type: ignore[arg-type]
     VectorGame("classic", decks=decks, seed=5)  # unused, as by new_game with a deck
+
+
+def test_a_batch_has_at_least_one_deal() -> None:
+    # An empty batch would reach numpy reductions that fail on empty arrays (ValueError).
+    assert shuffled_decks("classic", 0, seed=1).shape == (0, 40)
+    with pytest.raises(RulesError, match="at least one deal"):
+        VectorGame("classic", count=0, seed=1)
+    with pytest.raises(RulesError, match="at least one deal"):
+        VectorGame("classic", decks=np.zeros((0, 40), dtype=np.int8))
+
+
+@pytest.mark.parametrize(("position", "card"), [(0, -1), (39, 40)])
+def test_a_deck_with_an_id_outside_0_to_39_is_refused(position: int, card: int) -> None:
+    # -1 or 40 in the place of the card id next to it: the row still covers every id once
+    # the ids are clipped into 0 to 39, so only the range check refuses it.
+    row = np.arange(40)
+    row[position] = card
+    with pytest.raises(RulesError, match="deck 0 is not a deck of 'classic'"):
+        VectorGame("classic", decks=row[None])
+
+
+@pytest.mark.parametrize("shape", [(40,), (1, 1, 40)])
+def test_decks_must_be_rows_of_card_ids(shape: tuple[int, ...]) -> None:
+    # One deck given without its batch axis is a common slip: a library error, not numpy's.
+    decks = np.arange(40).reshape(shape)
+    with pytest.raises(RulesError, match=r"one row of 40 card ids per deal, not shape \("):
+        VectorGame("classic", decks=decks)
+
+
+def test_the_limits_of_a_batch_are_inclusive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MAX_DEALS deals are allowed, one more is not (MAX_DEALS lowered, to stay cheap)."""
+    from briscola import vector
+
+    monkeypatch.setattr(vector, "MAX_DEALS", 3)
+    assert shuffled_decks("classic", 3, seed=1).shape == (3, 40)
+    assert VectorGame("classic", count=3, seed=1).num_deals == 3
+    assert VectorGame("classic", decks=shuffled_decks("classic", 3, seed=1)).num_deals == 3
+    with pytest.raises(RulesError, match="MAX_DEALS"):
+        shuffled_decks("classic", 4, seed=1)
+    with pytest.raises(RulesError, match="MAX_DEALS"):
+        VectorGame("classic", decks=np.broadcast_to(np.arange(40), (4, 40)))
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic-4"])
+def test_observations_refuse_a_seat_past_the_last(variant: str) -> None:
+    game = VectorGame(variant, count=2, seed=1)
+    n = game.players
+    for seats in (n, [0, n], np.array([n - 1, n])):
+        with pytest.raises(RulesError, match=f"seats must be whole numbers from 0 to {n - 1}"):
+            game.observations(seats)
+    assert game.observations([0, n - 1]).shape[0] == 2
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_scores_rewards_and_dones_before_and_at_the_end(variant: str) -> None:
+    # scores() and rewards() are all zeros until the deals are over (classic-3's top scorer
+    # would score +2 at once), and dones follows done in every deal.
+    game = VectorGame(variant, count=20, seed=8)
+    rng = np.random.default_rng(8)
+    while True:
+        assert game.dones.shape == (20,)
+        assert game.dones.tolist() == [game.done] * 20
+        if game.done:
+            break
+        assert not game.scores().any()
+        assert not game.rewards().any()
+        game.step(game.random_actions(rng))
+    assert game.scores().any()
+    assert np.array_equal(game.rewards(), game.scores().astype(np.float32))
+
+
+def test_random_actions_refuse_once_the_deals_are_over() -> None:
+    game = VectorGame("classic", count=2, seed=3)
+    while not game.done:
+        game.step(game.random_actions(3))
+    with pytest.raises(IllegalMoveError, match="the deals are over"):
+        game.random_actions(3)
+
+
+@pytest.mark.parametrize("variant", SUPPORTED)
+def test_holders_the_trick_and_team_points_follow_the_scalar_engine(variant: str) -> None:
+    game = VectorGame(variant, count=10, seed=12)
+    states = _scalar(game)
+    rng = np.random.default_rng(12)
+    while True:
+        for i, state in enumerate(states):
+            owner = [-1] * 40
+            for seat, hand in enumerate(state.hands):
+                for card in hand:
+                    owner[card.id] = seat
+            assert game.holder[i].tolist() == owner
+            assert game.trick[i].tolist() == [card.id for card in state.trick]
+            sides = [sum(state.points[seat] for seat in side) for side in game.rules.teams]
+            assert game.team_points()[i].tolist() == sides
+        if game.done:
+            break
+        actions = game.random_actions(rng)
+        game.step(actions)
+        states = [_play(s, card) for s, card in zip(states, actions, strict=True)]
+
+
+def test_a_card_not_in_hand_is_named_by_its_first_deal() -> None:
+    # The step's docstring: "the message names the first such deal".
+    game = VectorGame("classic", count=4, seed=6)
+    actions = game.random_actions(6)
+    wrong = actions.copy()
+    for deal in (1, 3):
+        wrong[deal] = game.hands[deal, 1, 0]  # a card of the seat that is not to act
+    with pytest.raises(IllegalMoveError, match=r"deal 1: card \d+ is not in seat 0's hand"):
+        game.step(wrong)
+    assert game.ply == 0
+    game.step(actions)

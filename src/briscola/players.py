@@ -724,6 +724,8 @@ class SearchPlayer(_Bot):
                     f"{name}={quote(budget)} is not valid: use a whole number from 1 to "
                     f"{_MAX_WORLDS:,}"
                 )
+        if isinstance(rollout, str):
+            rollout = str.__str__(rollout)  # a StrEnum member is its text, as variant names are
         if type(rollout) is not str or rollout not in ("greedy", "random"):
             raise RulesError(f"rollout={quote(rollout)} is not valid: use 'greedy' or 'random'")
         if time_ms is not None and not _positive(time_ms):
