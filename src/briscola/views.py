@@ -198,7 +198,10 @@ def _view(state: State, seat: int | None) -> View:
         hidden: list[tuple[Card, ...] | None] = [None] * r.players
         hidden[seat] = hands[seat]
         visible = tuple(hidden)
-    trump_card, known = _public_cards(state)
+    # `_public_cards`, spelled out: observe is the hot path of search.
+    trump_card, known = _face_up_known(state)
+    if r.open_stock:
+        known = _with_drawn(state, known)
     if signals or shown:
         partners = _partners(state, seat)
         if signals:  # without the option no Signal can be in the history
@@ -289,10 +292,17 @@ def _public_cards(state: State) -> tuple[Card | None, tuple[tuple[Card, ...], ..
     Each stays known until it is played.
     """
     trump_card, known = _face_up_known(state)
-    if not state._deal.rules.open_stock or not state.drawn:
-        return trump_card, known
+    if state._deal.rules.open_stock:
+        known = _with_drawn(state, known)
+    return trump_card, known
+
+
+def _with_drawn(state: State, known: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+    """``known`` with the cards each seat drew from an open stock and still holds."""
+    if not state.drawn:
+        return known
     drawn = frozenset(state.dealt_stock[: state.drawn])
-    return trump_card, tuple(
+    return tuple(
         tuple(sorted({*cards, *(card for card in hand if card in drawn)}, key=_card_id))
         for cards, hand in zip(known, state._hands, strict=True)
     )
