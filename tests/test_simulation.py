@@ -686,8 +686,7 @@ def test_ray_gives_the_library_errors_as_a_process_pool_does() -> None:
 
     if ray.is_initialized():
         pytest.skip("Ray is running in this process: the executor would not start it")
-    with pytest.raises(RulesError, match="Ray could not start"):
-        RayExecutor(address="auto", include_dashboard=False)  # no cluster runs here
+    # No address="auto" here: the cluster another test is running would answer.
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         free = probe.getsockname()[1]
