@@ -439,17 +439,14 @@ def dealt_or_drawn_twins() -> tuple[tuple[list[Card], list[Card]], list[Card]]:
     Under ``open_stock`` seat 1 saw the stock, so it can tell the deals apart after trick
     3, though it sees the same hands, plays and stock left."""
     deck = list(DECK)
-    first_lead = deck[2]
-    state = briscola.new_game("classic", deck=deck)  # dealer 1: seat 0 gets 0, 2, 4
-    state = briscola.apply(state, Play(first_lead))
-    state = briscola.apply(state, Play(deck[1]))
+    order = [deck[2], deck[1]]  # trick 1: seat 0 leads (dealer 1), then seat 1
+    state = briscola.new_game("classic", deck=deck)  # seat 0 gets 0, 2, 4
+    for card in order:
+        state = briscola.apply(state, Play(card))
     drawn_at = 7 if state.tricks[0].winner == 0 else 8  # the winner draws first (§1.7)
     other = list(deck)
     other[0], other[drawn_at] = other[drawn_at], other[0]
-    dealt, drawn = deck[0], deck[drawn_at]
-    plays = {0: [first_lead, dealt, drawn], 1: [deck[1], deck[3], deck[5]]}
-    order = []
-    state = briscola.new_game("classic", deck=deck)
+    plays = {0: [deck[0], deck[drawn_at]], 1: [deck[3], deck[5]]}  # dealt, then drawn
     while len(state.tricks) < 3:
         seat = briscola.current_player(state)
         assert seat is not None
