@@ -232,3 +232,10 @@ def test_the_options_tables_state_the_declared_values() -> None:
                 )
                 name = name.strip("`")
                 assert values == _values_cell(name, variant), (variant, name)
+
+
+def test_the_schema_requires_a_preset_id() -> None:
+    validator = Draft202012Validator(rules_module.rules_schema())
+    assert not list(validator.iter_errors({"variant": "classic"}))
+    for bad in ({}, {"tie_rule": "draw"}, {"variant": "poker"}, {"variant": "classic-2"}):
+        assert list(validator.iter_errors(bad)), bad

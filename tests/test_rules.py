@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
 import briscola
-from briscola import VARIANTS, Rules, RulesError, VariantId, dumps, loads, rules
+from briscola import (
+    VARIANTS,
+    Card,
+    Rules,
+    RulesError,
+    Suit,
+    TieRule,
+    VariantId,
+    dumps,
+    loads,
+    rules,
+)
+from briscola._enums import OptionEnum
+from briscola.rules import check_flag
 from helpers import FACE_UP, PRESET_IDS, SHAPE, TWO_SIDED, untyped
 
 PRESETS = tuple(SHAPE)
@@ -284,6 +298,12 @@ def test_s8_seven_swap_in_briscolone_says_why() -> None:
         ("chiamata", "point_call_step", 0),
         ("chiamata", "point_call_step", 121),
         ("chiamata", "players", 4),
+        ("classic", "deal_packet_size", True),
+        ("classic", "deal_packet_size", 1.0),
+        ("bugiarda", "first_leader_offset", True),
+        ("bugiarda", "first_leader_offset", 1.0),
+        ("chiamata", "min_point_call", 61.0),
+        ("chiamata", "base_target", 60.0),
     ],
 )
 def test_s8_value_out_of_range(variant: VariantId, option: str, value: object) -> None:
@@ -404,3 +424,212 @@ def test_a_none_given_to_rules_is_refused_without_advice_to_call_rules() -> None
     advice = re.escape("(build a Rules with briscola.rules('classic', ...))")
     with pytest.raises(RulesError, match=advice):
         Rules("classic", tie_rule=untyped(None))
+
+
+def test_variants_get_gives_the_default_for_an_unknown_id() -> None:
+    default = rules("classic")
+    assert VARIANTS.get("poker", default) is default
+    assert VARIANTS.get("classic-4", default) is VARIANTS["classic-4"]
+
+
+def test_variants_repr_shows_every_preset() -> None:
+    shown = ", ".join(f"{variant!r}: rules({variant!r})" for variant in PRESET_IDS)
+    assert repr(VARIANTS) == f"VARIANTS({{{shown}}})"
+
+
+# --- spellings that rules() reads ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spelling", [" classic-4 ", "Classic 4", "CLASSIC_4"])
+def test_a_preset_id_is_read_in_any_case_with_spaces_or_underscores(spelling: str) -> None:
+    assert rules(untyped(spelling)) == VARIANTS["classic-4"]
+
+
+def test_an_option_value_is_read_in_every_spelling_rules_takes() -> None:
+    """§8: an enum value in any letter case, a suit as a `Suit` or a word, a 2 as a `Card`."""
+    assert rules("classic", tie_rule=untyped("REPLAY")).tie_rule is TieRule.REPLAY
+    flip = rules("bugiarda", trump_source="separate_flip", trump_suit="C")
+    for suit in (Suit.COPPE, "coppe", " Cups "):
+        r = rules("bugiarda", trump_source="separate_flip", trump_suit=suit)
+        assert r == flip
+        assert type(r.trump_suit) is str
+    tokens = rules("classic-4", signal_tokens=("ace", "low_trumps")).signal_tokens
+    assert tokens == ("ACE", "LOW_TRUMPS")
+    for two in (Card.parse("2B"), " 2b "):
+        assert rules("classic-3", removed_two=untyped(two)).removed_two == "2B"
+    assert rules("classic-3", removed_two=untyped("RANDOM")).removed_two == "random"
+
+
+def test_an_option_spelt_otherwise_at_its_default_is_not_shown() -> None:
+    defaults = list(VARIANTS["classic-4"].signal_tokens)
+    assert rules("classic-4", signal_tokens=defaults).options == {}
+    assert repr(rules("classic-3", removed_two=untyped("2c"))) == "rules('classic-3')"
+
+
+# --- the words of each refusal ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "refusal"),
+    [
+        (
+            lambda: rules("classic", **untyped({"variant": "classic"})),
+            "the variant is the first argument, given once, not variant=",
+        ),
+        (lambda: rules(untyped(3)), "a variant is a preset id such as 'classic', not int"),
+        (
+            lambda: Rules(untyped("poker")),
+            "unknown variant 'poker'; the variants are " + ", ".join(map(repr, PRESET_IDS)),
+        ),
+        (
+            lambda: rules("classic-3", tie_rule=TieRule.REPLAY),
+            "tie_rule='replay' does not apply to 'classic-3': it is not a game of two sides",
+        ),
+        (
+            lambda: rules("chiamata", min_point_call=untyped(63)),
+            "min_point_call=63 is not valid: use 61 or 62",
+        ),
+        (
+            lambda: rules("chiamata", base_target=untyped(59)),
+            "base_target=59 is not valid: use 60 or 61",
+        ),
+        (
+            lambda: rules("bugiarda", trump_source="separate_flip", trump_suit="X"),
+            "trump_suit='X' is not valid: use a suit code, 'D', 'C', 'S' or 'B'",
+        ),
+        (
+            lambda: Rules("classic", tie_rule=untyped("coin")),
+            "tie_rule='coin' is not valid: use one of 'draw', 'replay', 'last_trick'",
+        ),
+        (
+            lambda: Rules("classic", trump_suit="C"),
+            "trump_suit='C' does not apply to 'classic': only the Bugiarda games with every card "
+            "dealt take the trump from the deal",
+        ),
+    ],
+)
+def test_s8_a_refusal_is_worded_exactly(call: Callable[[], object], refusal: str) -> None:
+    with pytest.raises(RulesError) as info:
+        call()
+    assert message(info) == refusal
+
+
+def test_a_keyword_that_is_no_field_of_rules_says_how_to_build_one() -> None:
+    advice = re.escape(": build a Rules with briscola.rules(variant, **options)")
+    with pytest.raises(RulesError, match=f"seven_swp.*{advice}$"):
+        Rules("classic", seven_swp=True)  # type: ignore[call-arg]
+
+
+class _Tokens(tuple[str, ...]):
+    """A tuple of its own kind, whose methods the checks of `Rules` must not run."""
+
+
+def test_rules_built_directly_take_signal_tokens_only_as_a_plain_tuple() -> None:
+    """§3.5: `rules()` reads any sequence of tokens; `Rules` keeps only a plain tuple."""
+    with pytest.raises(RulesError, match=r"^signal_tokens=\['ACE'\] is not valid: use a tuple"):
+        Rules("classic-4", signal_tokens=untyped(["ACE"]))
+    with pytest.raises(RulesError, match=r"\(a plain value, not .*_Tokens\)$"):
+        Rules("classic-4", signal_tokens=_Tokens(("ACE",)))
+    assert rules("classic-4", signal_tokens=_Tokens(("ACE",))).signal_tokens == ("ACE",)
+
+
+class _Incomparable(OptionEnum):
+    """An option value that passes for the library's own but fails when compared."""
+
+    DRAW = "draw"
+
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("no comparing")
+
+    __hash__ = OptionEnum.__hash__
+
+
+def test_a_value_that_fails_when_compared_is_a_rules_error() -> None:
+    with pytest.raises(RulesError) as info:
+        Rules("classic", tie_rule=untyped(_Incomparable.DRAW))
+    assert message(info) == (
+        "Rules(...) was given values of the wrong kind: build a Rules with "
+        "briscola.rules(variant, **options)"
+    )
+
+
+class _Watched:
+    """A foreign value that counts the comparisons made with it."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _Watched.compared += 1
+        raise RuntimeError("compared")
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return "<W>"
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "refusal"),
+    [
+        (
+            "chiamata",
+            {"players": 6, "six_player_form": _Watched()},
+            "six_player_form=<W> is not valid: use one of 'dealer_sits_out', 'remove_fours', "
+            "'remove_twos' (a plain value, not test_rules._Watched)",
+        ),
+        ("classic", {"players": _Watched()}, "players=<W> does not apply to 'classic'"),
+        ("chiamata", {"players": _Watched()}, "players=<W> is not valid: use 5 or 6"),
+        (
+            "classic",
+            {"trump_suit": "C", "trump_source": _Watched()},
+            "trump_source=<W> does not apply to 'classic'",
+        ),
+    ],
+)
+def test_s8_a_foreign_value_is_refused_without_being_compared(
+    variant: VariantId, options: dict[str, Any], refusal: str
+) -> None:
+    """§8: a value that is not the library's own or a built-in one is refused as a
+    `RulesError` before anything compares it (its ``__eq__`` is the caller's code)."""
+    _Watched.compared = 0
+    with pytest.raises(RulesError) as info:
+        rules(variant, **options)
+    with pytest.raises(RulesError) as built:
+        attrs.evolve(rules(variant), **options)
+    assert refusal in message(built)
+    assert refusal in message(info)
+    assert _Watched.compared == 0
+
+
+def test_a_flag_is_true_or_false_never_a_number() -> None:
+    assert check_flag(True, "progress") is True
+    assert check_flag(False, "progress") is False
+    for value in (1, 0, 1.0):
+        with pytest.raises(RulesError) as info:
+            check_flag(value, "progress")
+        assert message(info) == f"progress={value!r} is not valid: use True or False"
+
+
+# --- seats and hands -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["classic-4", "bugiarda-5"])
+def test_a_negative_dealer_is_no_seat(variant: VariantId) -> None:
+    r = rules(variant)
+    refusal = f"dealer=-1 is not a seat of {variant!r}: seats run from 0 to {r.players - 1}"
+    for call in (r.seats_for, r.teams_for):
+        with pytest.raises(RulesError) as info:
+            call(-1)
+        assert message(info) == refusal
+
+
+@pytest.mark.parametrize("form", ["remove_fours", "remove_twos"])
+def test_s2_5_8_six_players_of_36_cards_may_be_dealt_their_six_at_once(form: str) -> None:
+    """§2.5.8 and §1.6: 36 cards give six players six each, the packet of a whole hand."""
+    r = rules("chiamata", players=6, six_player_form=untyped(form), deal_packet_size=6)
+    assert r.hand_size == r.deal_packet_size == 6
+    with pytest.raises(RulesError) as info:
+        rules("chiamata", players=6, six_player_form=untyped(form), deal_packet_size=8)
+    assert message(info) == (
+        "deal_packet_size=8 is not valid in 'chiamata': use 1 or the hand size, 6"
+    )

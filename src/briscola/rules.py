@@ -1110,7 +1110,7 @@ class Rules(_RulesCache):
                 f"Rules(variant={quote(self.variant)}) is not valid: the variant is a preset id "
                 "(build a Rules with briscola.rules())"
             )
-        if self.players == 0 and self.variant in _PRESETS:
+        if type(self.players) is int and self.players == 0 and self.variant in _PRESETS:
             object.__setattr__(self, "players", _PRESETS[self.variant].players)
         try:
             problems = _check(self)
@@ -1293,7 +1293,12 @@ def _check(r: Rules) -> list[str]:
     defaults = _preset_defaults(preset)
     for name, info in OPTIONS.items():
         value = getattr(r, name)
-        if not _plain(value, 1):  # compared below: a foreign __eq__ or __hash__ must not run
+        plain = _plain(value, 1)  # compared below: a foreign __eq__ or __hash__ must not run
+        if r.variant not in info.applies_to:
+            if not plain or value != defaults[name]:
+                problems.append(_does_not_apply(name, value, r.variant, info))
+            continue
+        if not plain:
             # Said as for any wrong value: checked through a stand-in that only shows it.
             problem = _check_value(name, _Shown(quote(value)), preset, _hand_size(r, preset))
             said = problem or f"{name}={quote(value)} is not valid"
@@ -1301,14 +1306,14 @@ def _check(r: Rules) -> list[str]:
             where = "" if kind.__module__ == "builtins" else f"{kind.__module__}."
             problems.append(f"{said} (a plain value, not {where}{kind.__qualname__:.60})")
             continue
-        if r.variant not in info.applies_to:
-            if value != defaults[name]:
-                problems.append(_does_not_apply(name, value, r.variant, info))
-            continue
         problem = _check_value(name, value, preset, _hand_size(r, preset))
         if problem:
             problems.append(problem)
-    if r.trump_suit is not None and r.trump_source == TrumpSource.LAST_DEALT:
+    if (
+        r.trump_suit is not None
+        and _plain(r.trump_source, 0)
+        and r.trump_source == TrumpSource.LAST_DEALT
+    ):
         problems.append(
             f"trump_suit={quote(r.trump_suit)} does not apply with trump_source='last_dealt': "
             "the last card dealt fixes the trump suit"
@@ -1331,7 +1336,10 @@ def _following(players: int, out: int | None, seat: int) -> int:
 
 
 def _hand_size(r: Rules, preset: _Preset) -> int:
-    if r.players == 6 and r.six_player_form not in (None, SixPlayerForm.DEALER_SITS_OUT):
+    # Read before each value is checked: a foreign value's __eq__ must not run here either.
+    form = r.six_player_form
+    six = type(r.players) is int and r.players == 6
+    if six and _plain(form, 0) and form not in (None, SixPlayerForm.DEALER_SITS_OUT):
         return 6
     return preset.hand_size
 
