@@ -4,7 +4,9 @@ environments, opponents, seeds, rewards and masks."""
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
+import sys
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from briscola import (  # noqa: E402
     VARIANTS,
     IllegalMoveError,
     InvalidStateError,
+    Phase,
     RulesError,
     View,
     new_game,
@@ -27,7 +30,8 @@ from briscola import (  # noqa: E402
 from briscola.encoding import action_mask, observation  # noqa: E402
 from briscola.envs.gymnasium import ENV_IDS, BriscolaEnv, LegalActions  # noqa: E402
 from briscola.players import GreedyPlayer, RandomPlayer  # noqa: E402
-from helpers import HostileInt, HostileStr  # noqa: E402
+from briscola.render import render  # noqa: E402
+from helpers import Hostile, HostileInt, HostileStr  # noqa: E402
 
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
@@ -428,3 +432,157 @@ def test_the_learning_seat_cannot_deal_where_the_dealer_sits_out() -> None:
     env.reset(seed=1, options={"dealer": 2})
     assert env.game.dealer == 2
     assert 0 in env.rules.seats_for(2)
+
+
+def test_a_broken_dependency_names_the_extra_that_installs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> Any:
+        if name == "numpy":
+            raise ImportError("numpy failed to load")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.delitem(sys.modules, "briscola.envs.gymnasium")
+    with pytest.raises(
+        ImportError, match=r"^this environment needs numpy: pip install 'briscola\[gymnasium\]'$"
+    ):
+        real("briscola.envs.gymnasium")
+
+
+class _Relabelled(str):
+    def __str__(self) -> str:
+        return "human"
+
+
+def test_a_choice_is_read_as_its_text_and_a_hostile_one_is_refused() -> None:
+    env = BriscolaEnv("classic", render_mode=_Relabelled("ansi"))
+    assert type(env.render_mode) is str
+    assert env.render_mode == "ansi"
+    with pytest.raises(RulesError, match="render_mode=<Hostile> is not valid"):
+        BriscolaEnv("classic", render_mode=Hostile())  # type: ignore[arg-type]
+
+
+def test_a_seat_may_be_an_int_subclass() -> None:
+    env = BriscolaEnv("classic", seat=HostileInt(1))
+    assert type(env.seat) is int
+    assert env.seat == 1
+
+
+def test_a_probability_is_honoured_even_for_an_action_that_is_not_legal() -> None:
+    env = BriscolaEnv("classic")
+    env.reset(seed=2)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    probability = np.zeros(286)
+    probability[illegal] = 1.0
+    assert env.action_space.sample(probability=probability) == illegal
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_each_registered_id_makes_its_preset_behind_gymnasiums_checker(name: str) -> None:
+    env = gymnasium.make(f"briscola/{name}-v0")
+    assert env.unwrapped.rules == briscola.rules(name)  # type: ignore[arg-type]
+    assert env.spec is not None
+    assert env.spec.disable_env_checker is False
+
+
+@pytest.mark.parametrize(
+    ("variant", "opponents", "message"),
+    [
+        ("classic", "greedy", "opponents must be a callable from a View to a Move, or one"),
+        ("classic", b"g", "opponents must be a callable from a View to a Move, or one"),
+        ("classic", 5, "opponents must be a callable from a View to a Move, or one"),
+        ("classic-3", [1, 2], "opponents: give one callable for each of the 2 other seats"),
+        (
+            "classic-3",
+            [RandomPlayer(), RandomPlayer(), RandomPlayer()],
+            "opponents: give one callable for each of the 2 other seats",
+        ),
+    ],
+)
+def test_opponents_that_are_not_one_callable_for_each_other_seat_are_refused(
+    variant: str, opponents: Any, message: str
+) -> None:
+    with pytest.raises(RulesError, match=f"^{message}"):
+        BriscolaEnv(variant, opponents=opponents)  # type: ignore[arg-type]
+
+
+def test_one_callable_plays_every_seat_but_the_learning_one() -> None:
+    player = RandomPlayer(seed=1)
+    env = BriscolaEnv("classic-3", seat=1, opponents=player)
+    assert env.opponents == [player, None, player]
+
+
+def test_reset_takes_the_seed_zero() -> None:
+    env = BriscolaEnv("classic")
+    env.reset(seed=0)
+    assert env.game.deck == new_game("classic", seed=0).deck
+
+
+def test_a_deal_annulled_as_dealt_is_dealt_again_from_the_seed() -> None:
+    """§2.5.6: a zero-point hand annuls the deal before the learning seat can act."""
+    assert new_game("chiamata", seed=17, annul_zero_point_hand=True).phase is Phase.OVER
+    env = BriscolaEnv("chiamata", annul_zero_point_hand=True)
+    _, info = env.reset(seed=17)
+    assert env.game.phase is not Phase.OVER
+    assert env.game.turn == 0
+    assert info["action_mask"].any()
+    dealt = env.game
+    env.reset(seed=17)
+    assert env.game == dealt
+
+
+def test_human_rendering_prints_the_table_after_reset_and_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = gymnasium.make("briscola/classic-v0", render_mode="human")
+    _, info = env.reset(seed=1)
+    table = env.unwrapped
+    assert capsys.readouterr().out == render(table.game) + "\n"
+    env.step(first_legal(info["action_mask"]))
+    assert capsys.readouterr().out == render(table.game) + "\n"
+    assert env.render() is None
+    assert capsys.readouterr().out == render(table.game) + "\n"
+
+
+def test_render_before_reset_has_no_table_to_show(capsys: pytest.CaptureFixture[str]) -> None:
+    assert BriscolaEnv("classic", render_mode="ansi").render() == ""
+    assert BriscolaEnv("classic", render_mode="human").render() is None
+    assert BriscolaEnv("classic").render() is None
+    assert capsys.readouterr().out == ""
+
+
+def test_the_last_reward_is_a_float_and_a_finished_deal_says_to_reset() -> None:
+    env = BriscolaEnv("classic")
+    _, info = env.reset(seed=6)
+    terminated = False
+    reward = 0.0
+    while not terminated:
+        _, reward, terminated, _, info = env.step(first_legal(info["action_mask"]))
+    assert type(reward) is float
+    assert reward == briscola.score(env.game).deltas[0]
+    with pytest.raises(
+        IllegalMoveError, match=r"^the deal is over: call reset\(\) to deal again$"
+    ):
+        env.step(first_legal(info["action_mask"]))
+
+
+def test_the_action_space_pickles_without_the_environment() -> None:
+    """A lambda opponent keeps the environment from pickling; its action space still does."""
+    env = BriscolaEnv("classic", opponents=lambda view: view.legal_moves[0])
+    env.reset(seed=2)
+    assert pickle.loads(pickle.dumps(env.action_space)) == env.action_space
+
+
+def test_a_bad_dealer_keeps_the_seeded_stream_of_episodes() -> None:
+    env, twin = BriscolaEnv("classic-4"), BriscolaEnv("classic-4")
+    env.reset(seed=1)
+    twin.reset(seed=1)
+    with pytest.raises(RulesError, match="dealer=7 is not a seat"):
+        env.reset(seed=9, options={"dealer": 7})
+    for _ in range(3):
+        env.reset()
+        twin.reset()
+        assert env.game == twin.game

@@ -4,6 +4,8 @@ out, seats acting several times in a row, void deals)."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -30,6 +32,7 @@ from briscola import (  # noqa: E402
 from briscola._deal import derived_seed  # noqa: E402
 from briscola.encoding import action_index, action_mask, observation  # noqa: E402
 from briscola.envs.pettingzoo import env, raw_env  # noqa: E402
+from briscola.render import render  # noqa: E402
 from helpers import Hostile, HostileInt, HostileStr  # noqa: E402
 
 # PettingZoo's checks recommend a plain array observation; ours is the documented dict of
@@ -98,7 +101,6 @@ def test_reset_deals_new_game_and_rewards_are_the_game_points(variant: str) -> N
     final = briscola.score(table.game)
     assert final.final
     assert totals == {f"player_{seat}": final.deltas[seat] for seat in _active(table)}
-    assert all(type(reward) is float for reward in table.rewards.values())  # as Gymnasium's
 
 
 def test_a_run_seeded_once_repeats() -> None:
@@ -391,3 +393,137 @@ def test_a_numpy_dealer_is_a_seat() -> None:
     assert table.game == new_game("classic", seed=2, dealer=0)
     with pytest.raises(briscola.RulesError, match="not a seat"):
         table.reset(options={"dealer": np.int64(2)})
+
+
+def test_a_broken_dependency_names_the_extra_that_installs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> Any:
+        if name == "numpy":
+            raise ImportError("numpy failed to load")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.delitem(sys.modules, "briscola.envs.pettingzoo")
+    with pytest.raises(
+        ImportError, match=r"^this environment needs numpy: pip install 'briscola\[pettingzoo\]'$"
+    ):
+        real("briscola.envs.pettingzoo")
+
+
+@pytest.mark.parametrize("agent", ["player_2", "player", 0, None, HostileStr("player_0")])
+def test_a_name_that_is_not_an_agent_is_refused_by_every_lookup(agent: Any) -> None:
+    table = raw_env("classic")
+    table.reset(seed=1)
+    for lookup in (table.observe, table.action_space, table.observation_space):
+        with pytest.raises(
+            RulesError, match=r"is not an agent of this game: use one of player_0, player_1$"
+        ):
+            lookup(agent)
+
+
+def test_the_observation_space_has_the_dtypes_of_the_observations() -> None:
+    table = raw_env("classic")
+    table.reset(seed=1)
+    for agent in table.agents:
+        space = table.observation_space(agent)
+        observed = table.observe(agent)
+        for key in ("observation", "action_mask"):
+            assert space[key].dtype == observed[key].dtype  # type: ignore[index]
+
+
+def test_a_mask_given_to_the_caller_is_its_own_copy() -> None:
+    table = raw_env("classic")
+    table.reset(seed=1)
+    waiting = next(agent for agent in table.agents if agent != table.agent_selection)
+    table.observe(waiting)["action_mask"][:] = 1
+    assert not table.observe(waiting)["action_mask"].any()
+    assert not table.last()[0]["action_mask"].all()
+
+
+def test_a_deal_annulled_as_dealt_ends_at_once_for_every_agent() -> None:
+    """§2.5.6: a zero-point hand annuls the deal before the auction, with no points."""
+    table = raw_env("chiamata", annul_zero_point_hand=True)
+    table.reset(seed=17)
+    assert table.game.phase is briscola.Phase.OVER
+    assert table.terminations == dict.fromkeys(table.possible_agents, True)
+    assert table.rewards == dict.fromkeys(table.possible_agents, 0.0)
+    left = []
+    for agent in table.agent_iter():
+        _, reward, terminated, _, _ = table.last()
+        assert (reward, terminated) == (0.0, True)
+        left.append(agent)
+        table.step(None)
+    assert left == table.possible_agents
+
+
+def test_once_the_deal_ends_the_rewards_are_floats_and_agents_leave_in_seat_order() -> None:
+    table = raw_env("classic-4")
+    table.reset(seed=3)
+    while not briscola.is_over(table.game):
+        last_to_act = table.agent_selection
+        table.step(action_index(briscola.legal_moves(table.game)[0]))
+    assert last_to_act != "player_0"
+    assert all(type(reward) is float for reward in table.rewards.values())
+    left = []
+    for agent in table.agent_iter():
+        left.append(agent)
+        table.step(None)
+    assert left == ["player_0", "player_1", "player_2", "player_3"]
+
+
+def test_where_a_middle_seat_sits_out_each_seat_acts_and_scores_under_its_own_name() -> None:
+    """§2.6.3: in bugiarda-5 the dealer sits out; §2.6.1: with ``first_leader_offset=-1``
+    the seat before the dealer leads."""
+    table = raw_env("bugiarda-5", first_leader_offset=-1)
+    table.reset(seed=2, options={"dealer": 2})
+    assert sorted(table.agents) == ["player_0", "player_1", "player_3", "player_4"]
+    assert table.agent_selection == "player_1"
+    while not briscola.is_over(table.game):
+        assert table.agent_selection == f"player_{table.game.turn}"
+        table.step(action_index(briscola.legal_moves(table.game)[0]))
+    deltas = briscola.score(table.game).deltas
+    assert table.rewards == {f"player_{seat}": float(deltas[seat]) for seat in (0, 1, 3, 4)}
+    assert len(set(table.rewards.values())) > 1
+
+
+def test_human_rendering_prints_the_table_after_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    table = raw_env("classic", render_mode="human")
+    table.reset(seed=1)
+    capsys.readouterr()
+    table.step(action_index(briscola.legal_moves(table.game)[0]))
+    assert capsys.readouterr().out == render(table.game) + "\n"
+
+
+def test_render_before_reset_has_no_table_to_show(capsys: pytest.CaptureFixture[str]) -> None:
+    assert raw_env("classic", render_mode="ansi").render() == ""
+    assert raw_env("classic", render_mode="human").render() is None
+    assert capsys.readouterr().out == ""
+
+
+def test_unseeded_resets_before_any_seed_deal_from_fresh_entropy() -> None:
+    first, second = raw_env("classic"), raw_env("classic")
+    first.reset()
+    second.reset()
+    assert first.game.deck != second.game.deck
+
+
+class _Index:
+    """A whole number only through ``__index__``."""
+
+    def __index__(self) -> int:
+        return 2
+
+
+def test_the_wrapped_agent_iter_reads_max_iter_as_a_whole_number() -> None:
+    table = env("classic")
+    table.reset(seed=1)
+    given = []
+    for agent in table.agent_iter(_Index()):
+        given.append(agent)
+        table.step(int(np.flatnonzero(table.last()[0]["action_mask"])[0]))
+    assert len(given) == 2
