@@ -12,16 +12,21 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final
 
+import attrs
 import pytest
 
 from briscola import (
+    DECK,
     VARIANTS,
+    BidPoints,
     Card,
     Declare,
     Has,
     HasNot,
+    InvalidStateError,
     Move,
     NameCard,
+    Pass,
     Phase,
     Play,
     State,
@@ -32,13 +37,15 @@ from briscola import (
     is_over,
     legal_moves,
     new_game,
+    new_match,
     observe,
     parse_move,
     public_view,
     render,
     rules,
 )
-from helpers import card_codes_in, seeded_game
+from briscola.render import moves_text
+from helpers import card_codes_in, play, play_out, seeded_game, untyped
 
 PRESETS: Final = tuple(VARIANTS)
 # §1.1: the names of each suit.
@@ -351,3 +358,212 @@ def test_many_claims_are_shown_by_their_forms() -> None:
     )
     few = observe(new_game("classic", seed=1), 0)
     assert f"your moves: {', '.join(map(str, few.legal_moves))}" in render(few).splitlines()
+
+
+def test_a_classic_deal_as_a_seat_and_as_the_referee_sees_it() -> None:
+    state = new_game("classic", seed=1)
+    assert render(observe(state, 0)).splitlines() == [
+        "classic · dealer 1 · trick 1 of 20 · seat 0 to act",
+        "trumps: Coppe (face-up 3C under the stock, 34 to draw)",
+        "your hand (seat 0): 2D 4C AS",
+        "others: seat 1: 3 cards",
+        "points: 0/0",
+        "your moves: 2D, 4C, AS",
+    ]
+    assert render(state).splitlines() == [
+        "classic · dealer 1 · trick 1 of 20 · seat 0 to act",
+        "trumps: Coppe (face-up 3C under the stock, 34 to draw)",
+        "hands: seat 0: 2D 4C AS, seat 1: QC KS 5B",
+        "points: 0/0",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "moves", "head"),
+    [
+        ("chiamata", {}, (), "chiamata · dealer 4 · the auction · seat 0 to act"),
+        ("chiamata", {}, ("bid 2",), "chiamata · dealer 4 · the call · seat 0 to act"),
+        (
+            "bugiarda-2",
+            {"declaration_round": True},
+            (),
+            "bugiarda-2 · dealer 1 · the declaration round · seat 0 to act",
+        ),
+        (
+            "classic",
+            {"seven_swap": True, "two_swap": True, "two_swap_window": "both"},
+            (),
+            "classic · dealer 1 · the exchange round · seat 0 to act",
+        ),
+        (
+            "classic-4",
+            {"share_hands_before_first_trick": "voluntary"},
+            (),
+            "classic-4 · dealer 3 · the hand-showing round · seat 0 to act",
+        ),
+    ],
+)
+def test_the_header_names_the_round_before_trick_play(
+    variant: str, options: dict[str, object], moves: tuple[str, ...], head: str
+) -> None:
+    state = play(new_game(variant, seed=3, **options), *moves)  # type: ignore[arg-type]
+    assert render(observe(state, 0)).splitlines()[0] == head
+
+
+def test_a_suit_named_once_trick_1_is_down_is_named_inside_trick_1() -> None:
+    """§2.5.8 free_choice: the caller names the suit after the last card of trick 1."""
+    state = play(new_game("chiamata", seed=3, first_trick_blind="free_choice"), "bid 2")
+    while state.phase is Phase.PLAY:
+        state = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.NAME_TRUMP
+    head = render(observe(state, 0)).splitlines()[0]
+    assert head == "chiamata · dealer 4 · trick 1 of 8 · seat 0 to act"
+
+
+def test_the_trumps_are_not_named_yet_during_the_auction_of_a_blind_first_trick() -> None:
+    """§2.5.8: the suit is named in secret only once the auction is over."""
+    state = new_game("chiamata", seed=1, first_trick_blind="committed")
+    assert render(observe(state, 1)).splitlines()[1] == "trumps: not named yet"
+
+
+def test_only_the_two_taken_out_of_classic_3_is_listed_out_of_the_deck() -> None:
+    """§2.2: classic-3 takes one 2 out; the 4s of a 36-card Chiamata (§2.5.8) are not listed."""
+    assert "out of the deck: 2C" in render(observe(new_game("classic-3", seed=1), 0)).splitlines()
+    six = new_game("chiamata", seed=1, players=6, six_player_form="remove_fours")
+    assert six.removed
+    assert not [line for line in render(six).splitlines() if line.startswith("out of the deck")]
+
+
+def test_a_hand_shown_to_a_partner_is_listed_for_that_partner() -> None:
+    """§3.3: a hand shown before the first trick is shown to the partner."""
+    state = play(
+        new_game("classic-4", seed=3, share_hands_before_first_trick="voluntary"), "show hand"
+    )
+    assert "seat 0 showed: 7D 6S QB" in render(observe(state, 2)).splitlines()
+
+
+def test_the_said_line_gives_the_last_twelve_moves_that_are_not_plays() -> None:
+    quiet = render(new_game("classic", seed=1)).splitlines()
+    assert not [line for line in quiet if line.startswith("said")]
+    texts = ["bid K", "bid Q", "bid J", "bid 7", "bid 6", "bid 5", "bid 4", "bid 2"]
+    texts += [f"points {target}" for target in range(61, 67)]
+    state = play(new_game("chiamata-milan", seed=1), *texts)
+    said = [f"{i % 5}: {text}" for i, text in enumerate(texts)]
+    assert f"said: {'; '.join(said[-12:])}" in render(observe(state, 0)).splitlines()
+
+
+def test_the_auction_line_lists_every_seat_that_passed_and_a_point_bid() -> None:
+    """§2.5.2: a pass is for good; §2.5.3: a point call is the highest bid."""
+    state = play(new_game("chiamata", seed=1), "bid K", "bid Q", "pass", "pass", "pass")
+    lines = render(observe(state, 0)).splitlines()
+    assert "auction: seat 1 is highest, bid Q; passed: 2, 3, 4" in lines
+    milan = play(new_game("chiamata-milan", seed=1), "bid 2", "points 70")
+    assert "auction: seat 1 is highest, points 70" in render(observe(milan, 2)).splitlines()
+
+
+def test_the_trick_lines_name_who_played_each_card_and_who_took_the_last_trick() -> None:
+    state = new_game("classic", seed=7)
+    while len(state.tricks) < 2 or not state.trick:
+        state = apply(state, legal_moves(state)[0])
+    lines = render(observe(state, 0)).splitlines()
+    assert "trick: 1:QC" in lines
+    assert "last trick: 0:QD 1:KD -> seat 1 (7)" in lines
+
+
+def test_the_end_of_a_deal_shows_the_empty_hands_and_the_result() -> None:
+    won = new_game("classic", seed=1)
+    while not is_over(won):
+        won = apply(won, legal_moves(won)[0])
+    lines = render(observe(won, 0)).splitlines()
+    assert lines[0] == "classic · dealer 1 · over"
+    assert lines[1] == "trumps: Coppe (stock 0)"
+    assert "your hand (seat 0): -" in lines
+    assert lines[-1] == "points: 68/52; won by 0; game points +1 -1"
+    tied = new_game("classic", seed=6)
+    while not is_over(tied):
+        tied = apply(tied, legal_moves(tied)[0])
+    assert render(tied).splitlines()[-1] == "points: 60/60; no winner; game points +0 +0"
+
+
+def test_a_deal_thrown_in_has_no_trumps_and_is_void() -> None:
+    """§2.5.2 step 7: under all_pass="redeal" a deal everyone passes is void."""
+    state = play(new_game("chiamata", seed=4, all_pass="redeal"), *["pass"] * 5)
+    lines = render(state).splitlines()
+    assert lines[1] == "trumps: none"
+    assert lines[-1] == "points: 0/0/0/0/0; void deal; game points +0 +0 +0 +0 +0"
+
+
+def test_a_trump_card_dealt_to_a_seat_is_shown_in_its_hand() -> None:
+    """§2.6.3: the last card dealt fixes the trumps and stays, shown, in seat 3's hand; the
+    dealer, seat 4, sits out."""
+    lines = render(observe(new_game("bugiarda-5", seed=0), 0)).splitlines()
+    assert lines[1] == "trumps: Spade (6S is in seat 3's hand)"
+    assert lines[3] == "others: seat 1: 10 cards, seat 2: 10 cards, seat 3: 10 cards incl. 6S"
+
+
+def test_the_contract_line_names_the_partner_only_to_whoever_knows_it() -> None:
+    """§2.5.4: until the called card is played only its holder and the referee know the
+    partner; the caller knows a solo."""
+
+    def contract(table: View | State) -> str:
+        return next(line for line in render(table).splitlines() if line.startswith("seat 0 "))
+
+    auction = ("bid K", "pass", "bid 7", "pass", "bid 5", "bid 4", "pass", "pass")
+    state = play(new_game("chiamata", seed=5), *auction, "suit D")
+    called = Card.parse("4D")
+    assert called in state.hands[3]
+    assert contract(observe(state, 0)) == "seat 0 called 4D for 61"
+    assert contract(observe(state, 3)) == "seat 0 called 4D for 61; you hold the called card"
+    assert contract(state) == "seat 0 called 4D for 61; partner seat 3"
+    while called not in state.trick:
+        state = apply(state, legal_moves(state)[0])
+    for seat in range(5):
+        assert contract(observe(state, seat)) == "seat 0 called 4D for 61; partner seat 3"
+    solo = play(new_game("chiamata", seed=5), "bid Q", *["pass"] * 4, "suit D")
+    assert contract(observe(solo, 0)) == "seat 0 called QD for 61; plays alone"
+    assert contract(observe(solo, 1)) == "seat 0 called QD for 61"
+
+
+def test_claims_and_point_bids_are_folded_only_when_there_are_more_than_twelve() -> None:
+    claims = tuple(Declare(Has(x)) for x in DECK[:13])
+    assert moves_text(claims[:12]) == ", ".join(map(str, claims[:12]))
+    assert moves_text(claims) == "declare has CARD (13 claims, such as declare has AD)"
+    mixed = tuple(Declare(HasNot(x)) for x in DECK[:7]) + claims[:7]
+    assert moves_text(mixed) == (
+        "declare has CARD or declare lacks CARD (14 claims, such as declare lacks AD)"
+    )
+    bids = tuple(BidPoints(target) for target in range(61, 74))
+    assert moves_text(bids[:12]) == ", ".join(map(str, bids[:12]))
+    assert moves_text(bids) == "points N (61 to 73)"
+    spaced = tuple(BidPoints(target) for target in range(61, 87, 2))
+    assert moves_text(spaced) == ", ".join(map(str, spaced))
+
+
+def test_the_match_line_of_a_finished_match() -> None:
+    match = play_out(new_match("classic-4", seed=1), random.Random(1))
+    assert render(match).splitlines()[0] == (
+        "match best_of(3) · deal 3 · deals won 1/2/1/2 · totals -1/1/-1/1 · won by 1+3"
+    )
+    drawn = new_match("chiamata", seed=1, all_pass="redeal", format="first_to_game_points(5)")
+    while not is_over(drawn):
+        drawn = apply(drawn, Pass())
+    assert render(drawn).splitlines()[0].endswith(" · a drawn match")
+
+
+def test_the_totals_of_seats_without_partners_are_not_summed_by_side() -> None:
+    match = new_match("classic", seed=1, format="cumulative_points(120)")
+    assert render(match).splitlines()[0] == (
+        "match cumulative_points(120) · deal 1 · deals won 0/0 · totals 0/0"
+    )
+
+
+def test_render_refuses_a_match_view_holding_a_state_and_names_a_wrong_type() -> None:
+    match = new_match("classic", seed=1)
+    edited = attrs.evolve(observe(match, 0), deal=untyped(match.state))
+    with pytest.raises(InvalidStateError, match=r"^render\(\) cannot use this match view"):
+        render(edited)
+    with pytest.raises(
+        InvalidStateError,
+        match=r"^render\(\) needs a State, a View, a Match or a MatchView, not int$",
+    ):
+        render(untyped(42))
