@@ -312,3 +312,70 @@ def test_cards_are_immutable(field: str) -> None:
 
 def test_a_str_subclass_is_read_as_its_text() -> None:
     assert Card.parse(MisleadingStr(" ad ")) == Card.parse("AD")
+
+
+# --- constructor messages, length limit, aliases, ordering -----------------------------------
+
+
+def test_constructor_refuses_a_bool_rank() -> None:
+    with pytest.raises(InvalidNotationError, match="no card has rank True"):
+        Card(untyped(True), Suit.COPPE)
+
+
+def test_constructor_messages_name_the_bad_field() -> None:
+    with pytest.raises(InvalidNotationError, match=r"^Card needs a Suit, not str 'C'"):
+        Card(1, untyped("C"))
+    with pytest.raises(InvalidNotationError, match=r"^no card has rank 11: ranks run"):
+        Card(11, Suit.COPPE)
+
+
+def test_parse_reads_at_most_100_characters() -> None:
+    assert Card.parse("AC".rjust(100)) is Card.parse("AC")
+    with pytest.raises(InvalidNotationError, match=r"^cannot read a card from '.*: it is too"):
+        Card.parse("AC".rjust(101))
+
+
+def test_parse_ignores_the_emoji_variation_selector() -> None:
+    assert str(Card.parse("A\u2665\ufe0f")) == "AC"
+    assert str(Card.parse("7\u2660\ufe0f")) == "7S"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("2\u2662", "2D"),
+        ("2\u2661", "2C"),
+        ("2\u2664", "2S"),
+        ("2\u2667", "2B"),
+        ("knave of diamonds", "JD"),
+        ("deuce of hearts", "2C"),
+        ("horse of spades", "QS"),
+        ("king of clubs", "KB"),
+        ("ace of cudgels", "AB"),
+        ("ace of staves", "AB"),
+        ("re de coppe", "KC"),
+    ],
+)
+def test_parse_reads_the_less_common_spellings(text: str, code: str) -> None:
+    assert str(Card.parse(text)) == code
+
+
+@pytest.mark.parametrize("text", ["asso_di_coppe", "ace-of-cups", "7_c", "asso - di - coppe"])
+def test_parse_reads_underscores_and_hyphens_as_spaces(text: str) -> None:
+    assert Card.parse(text).suit is Suit.COPPE
+
+
+def test_cards_are_ordered_by_id() -> None:
+    low, high = Card.from_id(3), Card.from_id(30)
+    assert (low < high, high < low, low < low) == (True, False, False)
+    assert (low <= high, low <= low, high <= low) == (True, True, False)
+    assert (high > low, low > high, high > high) == (True, False, False)
+    assert (high >= low, high >= high, low >= high) == (True, True, False)
+    assert sorted([DECK[30], DECK[3], DECK[12]]) == [DECK[3], DECK[12], DECK[30]]
+
+
+def test_cards_do_not_order_against_other_values() -> None:
+    with pytest.raises(TypeError):
+        assert Card.from_id(3) < untyped(5)
+    with pytest.raises(TypeError):
+        assert Card.from_id(3) >= untyped(5)

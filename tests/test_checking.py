@@ -10,7 +10,7 @@ import pytest
 
 import briscola
 from briscola import InvalidStateError, VariantId, check
-from helpers import Hostile
+from helpers import Hostile, untyped
 
 PRESETS = sorted(briscola.VARIANTS)
 OPTIONED: list[tuple[str, dict[str, Any]]] = [
@@ -185,3 +185,32 @@ def test_fields_are_named_in_words() -> None:
     ):
         with pytest.raises(InvalidStateError, match=words):
             check(attrs.evolve(state, **changes))
+
+
+def test_malformed_deck_dealer_and_history_are_named() -> None:
+    state = _mid()
+    move = state.history[0][1]
+    for changes, message in (
+        ({"deck": list(state.deck)}, "the state's deck must be a tuple of cards"),
+        ({"deck": (*state.deck[:-1], None)}, "the state's deck must be a tuple of cards$"),
+        ({"dealer": 2}, "the state's dealer 2 is not a seat"),
+        ({"dealer": bool(state.dealer)}, "is not a seat"),
+        ({"history": list(state.history)}, "history must be a tuple of"),
+        ({"history": ((0, move, 0),)}, "move 1 of the history is not a"),
+        ({"history": ((True, move),)}, "move 1 of the history is not a"),
+        ({"history": ((0, str(move)),)}, "move 1 of the history is not a"),
+    ):
+        with pytest.raises(InvalidStateError, match=message):
+            check(attrs.evolve(state, **changes))
+
+
+def test_a_separately_flipped_trump_suit_must_be_a_suit() -> None:
+    state = briscola.new_game("bugiarda", seed=1, trump_source="separate_flip")
+    with pytest.raises(InvalidStateError, match="the state's trump suit must be a Suit"):
+        check(attrs.evolve(state, trump_suit=untyped("C")))
+
+
+def test_removed_cards_are_named_in_words() -> None:
+    state = _mid()
+    with pytest.raises(InvalidStateError, match="its cards removed from the deck differ"):
+        check(attrs.evolve(state, removed=state.deck[:1]))

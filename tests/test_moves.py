@@ -247,3 +247,72 @@ def test_parse_move_of_non_text(bad: object) -> None:
 
 def test_a_str_subclass_is_read_as_its_text() -> None:
     assert briscola.parse_move(MisleadingStr("swap 7c")) == briscola.parse_move("swap 7c")
+
+
+# --- behaviours pinned one by one ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_bid_reads_an_int_from_1_to_10_as_its_rank(number: int) -> None:
+    assert Bid(untyped(number)).rank is Rank(number)
+
+
+@pytest.mark.parametrize("value", [True, False, 0, 11])
+def test_bid_refuses_a_bool_or_an_int_that_is_no_rank(value: object) -> None:
+    with pytest.raises(InvalidMoveError, match=r"^Bid needs a Rank, not "):
+        Bid(untyped(value))
+
+
+def test_type_errors_name_the_move_and_the_type_wanted() -> None:
+    with pytest.raises(InvalidMoveError, match=r"^NameSuit needs a Suit, not str 'C'$"):
+        NameSuit(untyped("C"))
+    with pytest.raises(InvalidMoveError, match=r"^Signal needs a str token, not int 5$"):
+        Signal(untyped(5))
+
+
+def test_a_signal_token_has_at_most_32_characters() -> None:
+    assert Signal("X" * 32).token == "X" * 32
+    with pytest.raises(InvalidMoveError, match=r"^Signal.token 'X{33}' is too long"):
+        Signal("X" * 33)
+
+
+def test_parse_move_reads_at_most_100_characters() -> None:
+    assert parse_move("pass".ljust(100)) == Pass()
+    with pytest.raises(InvalidMoveError, match="move notation has at most 100 characters"):
+        parse_move("pass".ljust(101))
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("show", ShowHand()),
+        ("SHOWHAND", ShowHand()),
+        ("play 7c", Play(card("7C"))),
+        ("Play asso di coppe", Play(card("AC"))),
+        ("name C", NameSuit(Suit.COPPE)),
+        ("suit coppe", NameSuit(Suit.COPPE)),
+        ("declare weak", Declare(WEAK_HAND)),
+        ("declare strong", Declare(STRONG_HAND)),
+        ("declare HAS ac", Declare(Has(card("AC")))),
+        ("Declare Lacks ac", Declare(HasNot(card("AC")))),
+        ("declare hasnot AC", Declare(HasNot(card("AC")))),
+        ("bid re", Bid(Rank.KING)),
+        ("bid 2@65", BidPoints(65)),
+        ("points 999999", BidPoints(999999)),
+    ],
+)
+def test_parse_move_reads_the_documented_alternative_spellings(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    "text", ["points 65x", "points 65 x", "bid 2@65x", "bid 2@", "points 1000000", "bid 2@1000000"]
+)
+def test_parse_move_refuses_a_malformed_or_over_long_number(text: str) -> None:
+    with pytest.raises(InvalidMoveError, match=f"^cannot read a move from '{text}'$"):
+        parse_move(text)
+
+
+def test_parse_move_of_non_text_names_its_type() -> None:
+    with pytest.raises(InvalidMoveError, match=r"^cannot read a move from NoneType None$"):
+        parse_move(untyped(None))
