@@ -37,6 +37,7 @@ from briscola import (  # noqa: E402
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
+    Move,
     Pass,
     Play,
     Rank,
@@ -497,3 +498,93 @@ def test_max_game_length_is_reached_by_a_deal_that_shows_every_hand(variant: Var
             state = briscola.apply(state, (talk or moves)[0])
         longest = max(longest, len(state.history))
     assert bound - r.players < longest <= bound
+
+
+@pytest.mark.parametrize("index", [-1, NUM_ACTIONS, 10**30])
+def test_an_index_outside_the_space_is_named_with_the_range(index: int) -> None:
+    state = new_game("classic", seed=1)
+    with pytest.raises(IllegalMoveError) as refused:
+        action_move(index, state)
+    assert str(refused.value) == f"action {index} does not exist: indices run from 0 to 285"
+
+
+def test_an_edited_signal_token_is_quoted_short_in_the_refusal() -> None:
+    signal = Signal("ACE")
+    object.__setattr__(signal, "token", "W" * 10_000)  # past the 32-character check
+    with pytest.raises(IllegalMoveError, match="has no action index") as refused:
+        action_index(signal)
+    assert len(str(refused.value)) < 200
+
+
+def test_legal_indices_keep_the_order_of_the_legal_moves() -> None:
+    from briscola.encoding import legal_indices
+
+    state = new_game("chiamata", seed=1)  # bids by ladder position: not by index
+    expected = [action_index(move) for move in legal_moves(state)]
+    assert expected != sorted(expected)
+    assert legal_indices(state) == expected
+    assert state.turn is not None
+    assert legal_indices(observe(state, state.turn)) == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "most"),
+    [
+        ({}, 8),
+        ({"stakes": "bands"}, 40),
+        ({"stakes": "tedaldi"}, 16),
+        ({"players": 6, "six_player_form": "dealer_sits_out"}, 8),
+        ({"players": 6, "six_player_form": "remove_fours"}, 10),
+    ],
+)
+def test_utility_bounds_are_a_solo_cappotto_against_every_active_defender(
+    options: dict[str, Any], most: int
+) -> None:
+    """§2.5.6, §2.5.8: a solo caller's cappotto wins or loses the top stake (2 flat, the
+    bands' 5 doubled, Tedaldi's volata 4) from each active seat but its own."""
+    assert utility_bounds(briscola.rules("chiamata", **options)) == (-most, most)
+
+
+def test_the_six_player_forms_of_chiamata_share_one_layout() -> None:
+    """§2.5.8: with the dealer sitting out no card is removed, yet the layout keeps the
+    removed cards' part, as the forms that remove the 4s or the 2s need it."""
+    layouts = {
+        form: observation_layout(briscola.rules("chiamata", players=6, six_player_form=form))
+        for form in ("dealer_sits_out", "remove_fours", "remove_twos")
+    }
+    assert layouts["dealer_sits_out"] == layouts["remove_fours"] == layouts["remove_twos"]
+    assert "removed" in {segment.name for segment in layouts["dealer_sits_out"]}
+
+
+@pytest.mark.parametrize(
+    ("options", "forced"),
+    [
+        ({}, Bid(Rank.KING)),
+        ({"first_trick_blind": "committed"}, Bid(Rank.KNIGHT)),
+        ({"auction": "points_only"}, BidPoints(64)),
+    ],
+)
+def test_s2_5_2_a_forced_bid_after_everyone_passed_is_in_every_observation(
+    options: dict[str, Any], forced: Move
+) -> None:
+    """§2.5.2 step 7: when every seat passes, the first hand's forced bid is public."""
+    state = new_game("chiamata", seed=1, **options)
+    tracker = Tracker(state)
+    for move in (*[Pass()] * 5, forced):
+        state = tracker.apply(move)
+    assert briscola.current_player(state) == 0
+    layout = {segment.name: segment for segment in observation_layout(state.rules)}
+    for seat in range(5):
+        vector = observation(observe(state, seat))
+        assert np.array_equal(tracker.observation(seat), vector)
+        mover = (0 - seat) % 5
+        passed = layout["passed"]
+        assert list(vector[passed.offset : passed.offset + passed.size]) == [1.0] * 5
+        if isinstance(forced, Bid):
+            ranks = layout[f"bid_rank/{mover}"]
+            marked = np.flatnonzero(vector[ranks.offset : ranks.offset + ranks.size])
+            assert list(marked) == [int(forced.rank) - 1]
+        else:
+            assert isinstance(forced, BidPoints)
+            value = vector[layout["bid_points"].offset + mover]
+            assert value == np.float32((forced.target - 60) / 60)

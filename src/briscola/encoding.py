@@ -612,7 +612,8 @@ def _chiamata(
     passed: set[int] = set()
     active = view.rules.active_players
     # The auction is the run of bids and passes that opens the deal; it is over once every
-    # seat but the high bidder has passed, and later passes belong to other rounds.
+    # seat but the high bidder has passed, and later passes belong to other rounds. When
+    # everyone passes, the first hand's forced bid (§2.5.2 step 7) still belongs to it.
     for seat, move in view.history:
         kind = type(move)
         if kind is Bid:
@@ -623,7 +624,7 @@ def _chiamata(
             passed.add(seat)
         else:
             break
-        if len(passed) >= active - bool(last_rank or last_points):
+        if len(passed) >= active - 1 and (last_rank or last_points):
             break
     for seat in passed:
         ones.append(o["passed"] + (seat - me) % n)
@@ -1287,7 +1288,7 @@ class Tracker:
         else:
             self._auction_open = False
             return
-        if len(self._passed) >= self._state.rules.active_players - self._bids:
+        if self._bids and len(self._passed) >= self._state.rules.active_players - 1:
             self._auction_open = False
 
     def _bid(self, mover: int, move: Move) -> None:

@@ -414,7 +414,7 @@ def test_seed_and_dealer_may_be_numpy_integers() -> None:
 
 
 @pytest.mark.parametrize(
-    "value", [float("nan"), 1e300, 1.0, -0.25, float("inf"), "0.5", None, True]
+    "value", [float("nan"), 1e300, 1.0, -0.25, float("inf"), "0.5", None, True, False]
 )
 def test_resampling_refuses_a_sampler_value_that_is_no_probability(value: Any) -> None:
     game = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5})
@@ -469,3 +469,155 @@ def test_an_observer_reads_only_a_state_of_its_own_game_for_one_of_its_seats(
     with pytest.raises(RulesError, match="this observer is for 'classic'"):
         read(other.new_initial_state(), 0)
     read(state, np.int64(1))  # a numpy integer is a seat like any other
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (" :true", "expected name:value, not ':true'"),
+        ("x" * 500, "expected name:value, not 'x{40}'$"),
+    ],
+)
+def test_options_without_a_name_are_refused_in_a_short_message(text: str, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        parse_options(text)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"variants": "classic"}, "unknown game parameter 'variants': use variant, options, seed"),
+        ({"variant": 5}, "the parameter variant must be text, not 5"),
+        ({"options": ["seven_swap:true"]}, "the parameter options must be text"),
+        ({"dealer": 2}, "dealer=2 is not a seat of 'classic'"),
+    ],
+)
+def test_bad_game_parameters_are_named_when_the_game_is_made(
+    params: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        BriscolaGame(params)
+
+
+def test_a_separate_flip_with_its_suit_given_has_no_flip_node() -> None:
+    game = pyspiel.load_game(
+        "briscola", {"variant": "bugiarda", "options": "trump_source:separate_flip;trump_suit:S"}
+    )
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 40
+    for card in briscola.rules("bugiarda").deck:
+        state.apply_action(card.id)
+    assert state.game_state.trump_suit is briscola.Suit.SPADE
+
+
+def test_returns_before_the_deal_is_done_are_zero_for_every_seat() -> None:
+    state = pyspiel.load_game("briscola", {"variant": "classic-4"}).new_initial_state()
+    assert state.returns() == [0.0] * 4
+    state.apply_action(7)
+    assert state.returns() == [0.0] * 4
+
+
+def test_resampling_while_dealing_keeps_the_cards_dealt_so_far() -> None:
+    state = pyspiel.load_game("briscola", {"variant": "classic"}).new_initial_state()
+    for card_id in (7, 3, 12):
+        state.apply_action(card_id)
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.history() == [7, 3, 12]
+    assert world.information_state_string(0) == state.information_state_string(0)
+
+
+def test_resampled_worlds_follow_the_sampler_value() -> None:
+    state = pyspiel.load_game("briscola", {"variant": "classic", "seed": 5}).new_initial_state()
+    worlds = {
+        str(state.resample_from_infostate(0, lambda value=value: value))
+        for value in (0.05, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9)
+    }
+    assert len(worlds) > 2
+
+
+def test_the_information_state_planes_hold_the_received_order_and_the_tricks() -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic", "seed": 3})
+    state = game.new_initial_state()
+    for _ in range(3):  # one trick closed, one card led to the next
+        state.apply_action(state.legal_actions()[0])
+    size = observation_shape("classic")[0]
+    for player in range(2):
+        view = briscola.observe(state.game_state, player)
+        tensor = np.array(state.information_state_tensor(player))
+        received, played = tensor[size : size + 40], tensor[size + 40 :]
+        expected = np.zeros(40)
+        for k, card in enumerate(view.received):
+            expected[card.id] = (k + 1) / len(view.received)
+        np.testing.assert_allclose(received, expected, rtol=1e-6)
+        expected = np.zeros(40)
+        for card in view.tricks[0].cards:
+            expected[card.id] = 0.5  # trick 1 of the 2 begun
+        (led,) = view.trick
+        expected[led.id] = 1.0
+        np.testing.assert_allclose(played, expected, rtol=1e-6)
+
+
+def test_while_dealing_the_tensor_is_seat_relative_and_shows_the_flipped_suit() -> None:
+    game = pyspiel.load_game(
+        "briscola", {"variant": "bugiarda", "options": "trump_source:separate_flip"}
+    )
+    segments = {s.name: s for s in briscola.encoding.observation_layout(game.rules)}
+    state = game.new_initial_state()
+    state.apply_action(2)  # Spade turned up
+    state.apply_action(9)  # the first card, to seat 0
+    sizes, suit = segments["hand_sizes"], segments["trump_suit"]
+    for player in range(4):
+        tensor = np.array(state.observation_tensor(player))
+        counts = np.zeros(4)
+        counts[-player % 4] = 1 / 10
+        np.testing.assert_allclose(tensor[sizes.offset : sizes.offset + 4], counts, rtol=1e-6)
+        assert tensor[suit.offset : suit.offset + 4].tolist() == [0, 0, 1, 0]
+
+
+def test_the_two_removed_at_random_is_public_while_dealing_and_in_the_key() -> None:
+    game = pyspiel.load_game("briscola", {"variant": "classic-3", "options": "removed_two:random"})
+    twos = {1: 11, 11: 1}  # 2D and 2C trade places: seat 0 sees the same cards
+    deck = [card.id for card in briscola.rules("classic-3").deck if card.id != 11]
+    states = []
+    for removed in (11, 1):
+        state = game.new_initial_state()
+        state.apply_action(removed)
+        name = "2C" if removed == 11 else "2D"
+        assert f"; removed {name}" in state.information_state_string(1)
+        assert f"; removed {name}" in state.observation_string(1)
+        for card_id in deck:
+            state.apply_action(twos[card_id] if removed == 1 and card_id in twos else card_id)
+        states.append(state)
+    first, second = states
+    assert first.game_state.hands[0] == second.game_state.hands[0]
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "shows"),
+    [("scoperta", "", False), ("classic-4", "share_hands_before_first_trick:voluntary", True)],
+)
+def test_the_hands_a_player_sees_tell_information_states_apart(
+    variant: str, options: str, shows: bool
+) -> None:
+    """Open hands (§2.7) and a partner's shown hand (§3.3) are part of what the player
+    knows: two deals alike but for a card of the hand it sees give two keys."""
+    game = pyspiel.load_game("briscola", {"variant": variant, "options": options})
+    watched = 2 if shows else 1  # seat 0's partner, or its opponent under open hands
+    deck = [card.id for card in game.rules.deck]
+    other = deck.copy()
+    other[watched], other[-2] = other[-2], other[watched]  # a card of its hand, deep in the stock
+    states = []
+    for order in (deck, other):
+        state = game.new_initial_state()
+        for card_id in order:
+            state.apply_action(card_id)
+        while shows and state.game_state.phase is not briscola.Phase.PLAY:
+            show = state.current_player() == watched
+            state.apply_action(action_index(briscola.ShowHand() if show else briscola.Pass()))
+        states.append(state)
+    first, second = states
+    assert first.history()[len(deck) :] == second.history()[len(deck) :]
+    assert first.game_state.hands[0] == second.game_state.hands[0]
+    assert first.game_state.hands[watched] != second.game_state.hands[watched]
+    assert first.information_state_string(0) != second.information_state_string(0)
