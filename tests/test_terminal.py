@@ -525,3 +525,146 @@ def test_progress_is_left_out_without_a_stderr(monkeypatch: pytest.MonkeyPatch) 
     )
     assert len(run.games) == 2
     assert "random" in run_arena("classic", ["random"], 2, seed=1)
+
+
+def _played(variant: str, stdin: str, **options: object) -> str:
+    out = io.StringIO()
+    assert play(untyped(variant), stdin=io.StringIO(stdin), stdout=out, **untyped(options)) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", [7, None, b"greedy"])
+def test_make_player_refuses_a_name_that_is_not_text(name: object) -> None:
+    with pytest.raises(RulesError, match="unknown bot"):
+        make_player(untyped(name), 1)
+
+
+def test_every_trick_of_the_deal_is_reported_once_in_order() -> None:
+    out = _played("classic", SCRIPT, seed=1)
+    numbers = [int(n) for n in re.findall(r"\btrick (\d+): \d", out)]
+    assert numbers == list(range(1, 21))
+
+
+def test_a_bots_move_is_reported_before_the_human_is_asked() -> None:
+    out = _played("classic", SCRIPT, seed=1)
+    lead = out.index("  seat 1: 4B\n")
+    taken = out.index("trick 3: 1:4B, 0:AS -> seat 1 takes 11\n")
+    assert lead < out.index("trick: 1:4B\n") < taken
+
+
+def test_a_match_numbers_its_deals_and_annuls_none_that_were_played() -> None:
+    out = _played("classic", SCRIPT * 3, seed=5, match=True)
+    headers = re.findall(r"^Deal (\d+):$", out, flags=re.MULTILINE)
+    assert headers[0] == "2"
+    assert headers == [str(n) for n in range(2, len(headers) + 2)]
+    assert "annulled" not in out
+
+
+def test_a_partnership_match_names_both_partners_as_its_winners() -> None:
+    out = _played("classic-4", SCRIPT * 10, seed=1, match=True)
+    assert "The match is over: seat 0 and seat 2 won (deals won 2/0/2/0;" in out
+
+
+def test_a_drawn_deal_is_won_by_no_side() -> None:
+    """§1.9: 60 card points each, so neither seat wins."""
+    out = _played("classic", SCRIPT, seed=154)
+    assert out.splitlines()[-2].startswith("points: 60/60")
+    assert out.rstrip().endswith("No side won the deal.")
+
+
+def test_each_move_of_a_bot_is_reported_once_and_the_humans_own_never() -> None:
+    out = _played("classic", SCRIPT, seed=1)
+    assert out.count("  seat 1: ") == 20
+    assert "  seat 0: " not in out
+
+
+def test_a_line_of_the_longest_length_is_read() -> None:
+    out = _played("classic", "x" * 1000 + "\n", seed=1)
+    assert "I cannot read '" + "x" * 40 + "…' as a move" in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_blank_lines_are_skipped() -> None:
+    out = _played("classic", "\n   \nmoves\n", seed=1)
+    assert "your move> your move> your move> your moves: 2D, 4C, AS\n" in out
+
+
+def test_commands_have_short_forms_in_any_case() -> None:
+    out = _played("classic", "?\nh\nHELP\nm\nMoves\nT\n", seed=1)
+    assert out.count("Type a move") == 3
+    assert out.count("your moves: 2D, 4C, AS\n") == 4  # the table twice, moves twice
+    assert out.count("classic · dealer 1 · trick 1 of 20") == 2
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", "Quit", " EXIT "])
+def test_quit_in_any_form_ends_the_game_at_once(word: str) -> None:
+    out = _played("classic", f"{word}\nhelp\n", seed=1)
+    assert "Type a move" not in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_table_in_a_match_shows_the_match_line_too() -> None:
+    out = _played("classic", "table\n", seed=1, match=True)
+    assert out.count("match best_of(3) · deal 1 · deals won 0/0 · totals 0/0\n") == 2
+
+
+def test_arena_names_its_bots_in_lower_case() -> None:
+    table = run_arena("classic", [" Greedy", "RANDOM"], 1, progress=False)
+    assert table.splitlines()[1].startswith("0: greedy ")
+    assert table.splitlines()[2].startswith("1: random ")
+
+
+def test_arena_with_one_bot_name_pools_nothing() -> None:
+    table = run_arena("classic-4", ["random"], 2, progress=False)
+    assert "pooled" not in table
+    assert table.splitlines()[5] == ""
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat", "seed", "end"),
+    [
+        ("classic", 0, 1, "You lost the deal (-1)."),
+        ("classic-3", 1, 4, "You won the deal (+2)."),
+        ("classic-3", 2, 1, "You lost the deal (-1)."),
+        ("chiamata", 2, 3, "You won the deal (+1)."),
+    ],
+)
+def test_the_end_of_a_deal_gives_the_humans_own_result(
+    variant: str, seat: int, seed: int, end: str
+) -> None:
+    out = _played(variant, SCRIPT, seat=seat, seed=seed)
+    assert out.rstrip().endswith(end)
+    assert out.rsplit("your hand (", 1)[1].startswith(f"seat {seat}): -\n")
+
+
+def test_an_unreadable_line_of_40_characters_is_shown_whole() -> None:
+    out = _played("classic", "y" * 40 + "\n" + "z" * 41 + "\n", seed=1)
+    assert "I cannot read '" + "y" * 40 + "' as a move" in out
+    assert "I cannot read '" + "z" * 40 + "…' as a move" in out
+
+
+@pytest.mark.parametrize("argument", ["games", "jobs"])
+def test_arena_refuses_true_as_a_number(argument: str) -> None:
+    refused = rf"{argument}=True is not valid: use a whole number from 1 to "
+    with pytest.raises(RulesError, match=refused):
+        run_arena("classic", ["random"], **untyped({"games": 1, argument: True}))
+
+
+def test_a_seat_may_be_given_with_a_plus_sign() -> None:
+    done = _run("play", "--seat", "+1", "--seed", "2", stdin="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert "you are seat 1;" in done.stdout
+
+
+def test_arena_skips_empty_names_in_its_list_of_players() -> None:
+    done = _run("arena", "--players", "greedy,, random,", "--games", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("0: greedy ")
+    assert lines[2].startswith("1: random ")
+
+
+def test_an_illegal_move_is_answered_in_the_notation_of_the_moves() -> None:
+    out = _played("classic", "play AD\nasso di denari\n", seed=1)
+    assert out.count("AD is not legal now. Your moves: 2D, 4C, AS\n") == 2
+    assert "play AD is not legal" not in out
