@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -61,6 +62,7 @@ from briscola.encoding import (  # noqa: E402
     observation_shape,
     utility_bounds,
 )
+from helpers import untyped  # noqa: E402
 from hidden import hidden_cards, relabel  # noqa: E402
 from strategies import EVERY_PRESET, GameSpec, deal_settings, games, replay  # noqa: E402
 
@@ -588,3 +590,12 @@ def test_s2_5_2_a_forced_bid_after_everyone_passed_is_in_every_observation(
             assert isinstance(forced, BidPoints)
             value = vector[layout["bid_points"].offset + mover]
             assert value == np.float32((forced.target - 60) / 60)
+
+
+def test_a_view_or_state_whose_rules_were_edited_away_is_inconsistent() -> None:
+    state = new_game("classic", seed=1)
+    edited = attrs.evolve(observe(state, 0), rules=untyped(5))
+    with pytest.raises(InvalidStateError, match=r"^observation\(\) cannot use this view"):
+        observation(edited)
+    with pytest.raises(InvalidStateError, match=r"^Tracker\(\) cannot use this state"):
+        Tracker(attrs.evolve(state, rules=untyped(5)))

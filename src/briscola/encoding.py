@@ -462,8 +462,8 @@ them all."""
 def _layout(r: Rules) -> _Layout:
     layout = _LAYOUTS.get(r)
     if layout is None:
-        if not isinstance(r, Rules):
-            raise RulesError(f"expected a Rules value, not {type(r).__name__}")
+        if not isinstance(r, Rules):  # a view or a state edited by hand: its caller says so
+            raise TypeError(f"expected a Rules value, not {type(r).__name__}")
         if len(_LAYOUTS) >= _LAYOUTS_SIZE:
             _LAYOUTS.clear()  # those in use stay with their trackers and environments
         layout = _LAYOUTS[r] = _Layout(r)
