@@ -98,7 +98,7 @@ def test_rank_variants_change_the_order() -> None:
 
 def test_a_third_suit_never_wins() -> None:
     r = briscola.rules("briscolone")
-    assert trick_winner(cards("4D", "AS", "3B"), None, r) == 0
+    assert trick_winner(cards("4D", "AS", "3B"), None, briscola.rules("classic-3")) == 0
     assert not beats(card("AS"), card("4D"), led_suit=Suit.DENARI, trump_suit=None, rules=r)
 
 
@@ -110,6 +110,14 @@ def test_a_third_suit_never_wins() -> None:
         (lambda r: trick_winner(untyped(["AD"]), None, r), "must be a Card"),
         (lambda r: trick_winner(cards("AD"), untyped("D"), r), "trump_suit must be a Suit"),
         (lambda r: trick_winner(cards("AD"), None, untyped("classic")), "rules must be a Rules"),
+        (
+            lambda r: trick_winner(cards("AD", "3D", "KD"), None, r),
+            "^a trick of 'classic' has at most 2 cards, not 3$",
+        ),
+        (
+            lambda r: trick_winner(cards("AD", "AD"), None, r),
+            "^a trick holds each card once: AD is in it twice$",
+        ),
         (
             lambda r: beats(
                 card("AD"), card("3D"), led_suit=untyped("D"), trump_suit=None, rules=r
@@ -128,3 +136,28 @@ def test_bad_arguments_raise_rules_errors(call: object, message: str) -> None:
     assert callable(call)
     with pytest.raises(RulesError, match=message):
         call(briscola.rules("classic"))
+
+
+def test_a_card_given_as_text_points_to_card_parse() -> None:
+    r = briscola.rules("classic")
+    hint = r"must be a Card, not str 'AD' \(use Card\.parse for text\)"
+    with pytest.raises(RulesError, match=hint):
+        trick_winner(untyped(["AD"]), None, r)
+    with pytest.raises(RulesError, match=hint):
+        beats(untyped("AD"), card("3D"), led_suit=Suit.DENARI, trump_suit=None, rules=r)
+
+
+def test_a_wrong_card_is_quoted_without_the_text_hint() -> None:
+    with pytest.raises(RulesError, match=r"must be a Card, not int 3$"):
+        trick_winner(untyped([3]), None, briscola.rules("classic"))
+
+
+def test_beats_checks_its_rules_argument() -> None:
+    with pytest.raises(RulesError, match=r"rules must be a Rules from briscola\.rules\(\)"):
+        beats(
+            card("AD"),
+            card("3D"),
+            led_suit=Suit.DENARI,
+            trump_suit=None,
+            rules=untyped("classic"),
+        )

@@ -34,7 +34,6 @@ from .errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidStateError,
-    RulesError,
 )
 from .game import _inconsistent, _inconsistent_view, apply, legal_moves
 from .moves import (

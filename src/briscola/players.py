@@ -63,7 +63,7 @@ from .rules import AfterTwo
 from .sampling import determinize
 from .scoring import score
 from .state import Phase, State
-from .tricks import _winning_index, trick_winner
+from .tricks import _winning_index
 from .views import View, observe
 
 __all__ = [
@@ -445,7 +445,7 @@ def _play(table: _Table, moves: Sequence[Move], rng: random.Random) -> Move:
     trick = view.trick
     led = trick[0].suit
     seats = r.trick_seats[view.dealer][view.leader]
-    best = trick_winner(trick, table.trump, r)
+    best = _winning_index(trick, table.trump, r.strength)
     top = trick[best]
     later = seats[len(trick) + 1 :]
     friendly = table.friendly

@@ -85,7 +85,8 @@ def trick_winner(cards: Sequence[Card], trump_suit: Suit | None, rules: Rules) -
         rules: The rules in force; their `Rules.strength` orders the cards of a suit.
 
     Raises:
-        RulesError: if ``cards`` is empty or an argument has the wrong type.
+        RulesError: if ``cards`` is empty, holds a card twice or more cards than the
+            rules have seats in a trick, or an argument has the wrong type.
 
     Examples:
         >>> import briscola
@@ -102,6 +103,14 @@ def trick_winner(cards: Sequence[Card], trump_suit: Suit | None, rules: Rules) -
         _check_card(card, "every card of the trick")
     _check_suits(cards[0].suit, trump_suit)
     _check_rules(rules)
+    if len(cards) > rules.active_players:
+        raise RulesError(
+            f"a trick of {rules.variant!r} has at most {rules.active_players} cards, "
+            f"not {len(cards)}"
+        )
+    if len(set(cards)) < len(cards):
+        twice = next(card for i, card in enumerate(cards) if card in cards[:i])
+        raise RulesError(f"a trick holds each card once: {twice} is in it twice")
     return _winning_index(cards, trump_suit, rules.strength)
 
 
