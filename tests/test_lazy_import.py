@@ -43,15 +43,18 @@ NOT_AT_IMPORT = (
 )
 
 
-def _fresh(code: str) -> str:
+def _run(code: str) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a new interpreter that imports this tree's package."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(PACKAGE.parent), *filter(None, [env.get("PYTHONPATH")])]
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+
+
+def _fresh(code: str) -> str:
+    done = _run(code)
+    assert done.returncode == 0, done.stderr
     return done.stdout
 
 
@@ -201,3 +204,67 @@ def test_every_public_module_is_an_attribute_of_the_package_on_first_use() -> No
         name, _, same = line.split()
         assert same == "True", name
     assert "serialize False True" in lines
+
+
+# What each optional layer needs, how it is first used, and what it says when that is missing.
+_EXTRAS = [
+    (
+        "numpy",
+        "from briscola.encoding import observation; "
+        "observation(briscola.observe(briscola.new_game('classic'), 0))",
+        "ImportError: briscola.encoding needs numpy: pip install 'briscola[rl]'",
+    ),
+    (
+        "numpy",
+        "from briscola.vector import VectorGame; VectorGame('classic')",
+        "ImportError: briscola.vector needs numpy: pip install 'briscola[rl]'",
+    ),
+    (
+        "gymnasium",
+        "import briscola.envs.gymnasium",
+        "ImportError: this environment needs gymnasium: pip install 'briscola[gymnasium]'",
+    ),
+    (
+        "pettingzoo",
+        "import briscola.envs.pettingzoo",
+        "ImportError: this environment needs pettingzoo: pip install 'briscola[pettingzoo]'",
+    ),
+    (
+        "pyspiel",
+        "import briscola.envs.openspiel",
+        "ImportError: this environment needs pyspiel: pip install 'briscola[openspiel]'",
+    ),
+    (
+        "ray",
+        "from briscola.ray_executor import RayExecutor; RayExecutor()",
+        "ModuleNotFoundError: RayExecutor needs Ray: pip install 'briscola[ray]'",
+    ),
+    (
+        "starlette",
+        "import briscola.web.app",
+        "ImportError: the briscola web table needs Starlette and uvicorn: "
+        "pip install 'briscola[web]'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("missing", "use", "said"), _EXTRAS)
+def test_a_missing_extra_is_named_with_the_command_that_installs_it(
+    missing: str, use: str, said: str
+) -> None:
+    # A None in sys.modules makes every import of that module fail, as if not installed.
+    done = _run(f"import sys; sys.modules[{missing!r}] = None; import briscola; {use}")
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == said
+
+
+@pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
+def test_serve_without_the_web_extra_says_how_to_install_it(missing: str) -> None:
+    done = _run(
+        f"import sys; sys.modules[{missing!r}] = None; from briscola.cli import main; "
+        "sys.exit(main(['serve']))"
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.endswith("pip install 'briscola[web]'\n")
+    assert "Traceback" not in done.stderr

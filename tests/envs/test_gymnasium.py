@@ -4,9 +4,7 @@ environments, opponents, seeds, rewards and masks."""
 from __future__ import annotations
 
 import copy
-import importlib
 import pickle
-import sys
 from typing import Any
 
 import pytest
@@ -432,24 +430,6 @@ def test_the_learning_seat_cannot_deal_where_the_dealer_sits_out() -> None:
     env.reset(seed=1, options={"dealer": 2})
     assert env.game.dealer == 2
     assert 0 in env.rules.seats_for(2)
-
-
-def test_a_broken_dependency_names_the_extra_that_installs_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    real = importlib.import_module
-
-    def import_module(name: str, package: str | None = None) -> Any:
-        if name == "numpy":
-            raise ImportError("numpy failed to load")
-        return real(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", import_module)
-    monkeypatch.delitem(sys.modules, "briscola.envs.gymnasium")
-    with pytest.raises(
-        ImportError, match=r"^this environment needs numpy: pip install 'briscola\[gymnasium\]'$"
-    ):
-        real("briscola.envs.gymnasium")
 
 
 class _Relabelled(str):

@@ -4,8 +4,6 @@ out, seats acting several times in a row, void deals)."""
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -393,24 +391,6 @@ def test_a_numpy_dealer_is_a_seat() -> None:
     assert table.game == new_game("classic", seed=2, dealer=0)
     with pytest.raises(briscola.RulesError, match="not a seat"):
         table.reset(options={"dealer": np.int64(2)})
-
-
-def test_a_broken_dependency_names_the_extra_that_installs_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    real = importlib.import_module
-
-    def import_module(name: str, package: str | None = None) -> Any:
-        if name == "numpy":
-            raise ImportError("numpy failed to load")
-        return real(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", import_module)
-    monkeypatch.delitem(sys.modules, "briscola.envs.pettingzoo")
-    with pytest.raises(
-        ImportError, match=r"^this environment needs numpy: pip install 'briscola\[pettingzoo\]'$"
-    ):
-        real("briscola.envs.pettingzoo")
 
 
 @pytest.mark.parametrize("agent", ["player_2", "player", 0, None, HostileStr("player_0")])
