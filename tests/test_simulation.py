@@ -16,6 +16,7 @@ import operator
 import random
 import re
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -651,6 +652,16 @@ def test_the_progress_bar_counts_every_game(
     shown = capsys.readouterr().err
     assert "5/5" in shown
     assert shown.endswith("\n")  # closed: the line of the bar is finished
+
+
+def test_a_progress_bar_without_tqdm_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(briscola.simulation, "_stderr_is_a_terminal", lambda: True)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if it were not installed
+    with pytest.raises(
+        ModuleNotFoundError,
+        match=r"^a progress bar needs tqdm: pip install 'briscola\[progress\]'$",
+    ):
+        simulate("classic", _players(2), 5, seed=1, progress=True)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
