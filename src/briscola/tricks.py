@@ -9,7 +9,7 @@ regional rank orders of ``rank_variant`` (§3.9) are respected.
 Examples:
     >>> import briscola
     >>> from briscola import Card, Suit
-    >>> r = briscola.rules("classic")
+    >>> r = briscola.rules("classic-3")
     >>> cards = [Card.parse(text) for text in ("3D", "AD", "2C")]
     >>> trick_winner(cards, Suit.COPPE, r), trick_winner(cards, Suit.SPADE, r)
     (2, 1)
