@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 from typing import Final
 
 from hypothesis import given
@@ -59,3 +60,14 @@ def test_received_is_kept_by_determinize_and_json() -> None:
     loaded = loads(dumps(view))
     assert isinstance(loaded, View)
     assert loaded == view
+
+
+@SETTINGS
+@given(games())
+def test_a_state_rebuilt_from_its_fields_gives_the_same_received_order(spec: GameSpec) -> None:
+    """A state unpickled mid-deal starts from its tricks, not from the deal's records."""
+    states = replay(spec)
+    for state in states[1 :: max(1, len(states) // 6)] + [states[-1]]:
+        rebuilt = pickle.loads(pickle.dumps(state))
+        for seat in range(spec.rules.players):
+            assert observe(rebuilt, seat).received == observe(state, seat).received
