@@ -644,3 +644,19 @@ def test_a_view_gives_the_sides_of_its_deal(
     assert state.teams == teams
     for view in (observe(state, 1), briscola.public_view(state)):
         assert view.teams == teams
+
+
+def test_a_card_played_with_a_stale_ply_is_refused() -> None:
+    state = briscola.new_game("classic", seed=1)
+    with pytest.raises(IllegalMoveError, match="ply"):
+        briscola.apply(state, briscola.legal_moves(state)[0], ply=1)
+
+
+def test_a_card_played_during_the_auction_is_refused() -> None:
+    """§2.5.2: the auction comes before trick play; a card from the hand is not a bid."""
+    state = briscola.new_game("chiamata", seed=1)
+    assert state.phase is briscola.Phase.AUCTION
+    seat = briscola.current_player(state)
+    assert seat is not None
+    with pytest.raises(IllegalMoveError):
+        briscola.apply(state, Play(state.hands[seat][0]))

@@ -52,6 +52,7 @@ def test_verbs_raise_only_library_errors_on_edited_states(name: str) -> None:
         "render": lambda: briscola.render(state),
         "public_view": lambda: briscola.public_view(state),
         "Record.from_state": lambda: briscola.Record.from_state(state),
+        "random_playout": lambda: briscola.random_playout(state),
     }
     for verb, call in calls.items():
         try:
@@ -278,3 +279,24 @@ def test_a_match_record_edited_past_its_checks_is_named() -> None:
     for call in (edited.final_match, edited.to_text, edited.deal_records):
         with pytest.raises(InvalidStateError, match="this MatchRecord is inconsistent"):
             call()
+
+
+@pytest.mark.parametrize(("field", "value"), [("strength", ()), ("card_points", (1, 2))])
+def test_rules_with_card_tables_edited_past_their_checks_are_refused_when_dealt(
+    field: str, value: object
+) -> None:
+    edited = copy.copy(briscola.rules("classic"))
+    object.__setattr__(edited, field, value)
+    with pytest.raises(briscola.RulesError, match="these rules are inconsistent"):
+        briscola.new_game(edited, seed=1)
+
+
+def test_the_refusal_of_an_inconsistent_state_hides_the_error_inside() -> None:
+    for call in (
+        lambda: briscola.legal_moves(_edited("turn=7")),
+        lambda: briscola.apply(_edited("turn=7"), _first_move()),
+    ):
+        with pytest.raises(InvalidStateError, match="inconsistent") as caught:
+            call()
+        assert caught.value.__cause__ is None
+        assert caught.value.__suppress_context__
