@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import briscola
+import briscola.web.app as web_app
 from briscola import (
     Card,
     Phase,
@@ -789,6 +790,36 @@ def test_a_hand_shown_twice_lists_each_card_once(browser: Any, server: tuple[Tab
     context.close()
 
 
+def test_a_card_known_to_be_held_and_shown_is_listed_once(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    # §3.4: seat 3 holds KS, which everyone knows (it took the face-up card), and then shows
+    # its hand once the stock is empty: its row names KS once, among its known cards.
+    tables, base = server
+    settings = TableSettings("classic-4", {"share_hands_when_stock_empty": "voluntary"}, seed=0)
+    table = tables.create(settings)
+    rng = random.Random(0)
+    while table.view_of(1).ply < 32:
+        seat = current_player(table.match)
+        assert seat is not None
+        moves = legal_moves(table.match)
+        shows = [move for move in moves if isinstance(move, briscola.ShowHand)]
+        table.apply(seat, shows[0] if shows else rng.choice(moves), ply=table.view_of(seat).ply)
+    view = table.view_of(1)
+    known = {str(card) for card in view.known_cards[3]}
+    shown = {str(card) for seat, hand in view.shown if seat == 3 for card in hand}
+    assert known & shown, "the deal no longer shows the case this test is about"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    codes: list[str] = page.eval_on_selector_all(
+        "#seats tr[data-seat='3'] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(codes) == sorted({str(card) for card in table.match.state.hands[3]})
+    context.close()
+
+
 def test_a_move_without_an_answer_says_it_is_waiting(
     browser: Any, server: tuple[Tables, str]
 ) -> None:
@@ -834,4 +865,365 @@ def test_the_page_says_when_there_are_no_trumps_and_when_they_are_still_to_come(
     page.goto(f"{base}/t/{table.id}")
     page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
     assert page.inner_text("#trump") == shown
+    context.close()
+
+
+# --- what the page says about a deal, the seats and the match ------------------------------
+
+
+def _seat_name(seat: int, me: int | None) -> str:
+    return f"Seat {seat} (you)" if seat == me else f"Seat {seat}"
+
+
+def _signed(delta: int) -> str:
+    return f"+{delta}" if delta > 0 else str(delta)
+
+
+def test_the_next_deal_of_a_match_says_how_the_last_one_ended(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    """Once the first of two deals is over the page opens it, counts it in the standing with
+    its card and game points, names its record by its number, and the status line says who
+    won it before whose turn it is in deal 2."""
+    tables, base = server
+    for seed in range(40):  # seat 1 wins the first deal: its points come first
+        table = tables.create(TableSettings("classic", format="fixed_deals(2)", seed=seed))
+        play_first_moves(table, lambda: table.deal_number == 0)  # noqa: B023 (called at once)
+        if table.match.results[0].score.winners == frozenset({1}):
+            break
+    won = table.match.results[0].score.points[1]
+    turn = "Your turn." if current_player(table.match) == 0 else "Seat 1 to act."
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-deal='1']", timeout=TIMEOUT)
+    assert page.inner_text("#status") == (
+        f"The last deal is over: won by Seat 1 with {won} card points to {120 - won}. "
+        f"{turn} Deal 2. Phase: play."
+    )
+    assert page.get_attribute("#previous", "open") is not None
+    assert page.inner_text("#stock") == f"Stock: {table.view_of(0).stock_size} cards"
+    assert page.inner_text("#match p") == f"Format {table.match.format}: 1 deal counted."
+    result = table.match.results[0].score
+    cells = page.eval_on_selector_all(
+        "#match tbody tr", "rows => rows.map(r => r.cells[3].textContent)"
+    )
+    assert cells == [f"{result.points[s]} ({_signed(result.deltas[s])})" for s in (0, 1)]
+    lines = page.eval_on_selector_all("#previous-body p", "ps => ps.map(p => p.textContent)")
+    deltas = ", ".join(f"seat {s} {_signed(result.deltas[s])}" for s in (0, 1))
+    assert f"Game points: {deltas}." in lines
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the record of deal 1").click()
+    assert download.value.suggested_filename == f"briscola-{table.id}-deal-1.txt"
+    context.close()
+
+
+def test_a_deal_won_by_partners_names_both_and_the_last_trick_s_taker(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    for seed in range(40):  # seats 1 and 3 win: the losers' seat 0 reads the page
+        table = tables.create(TableSettings("classic-4", seed=seed))
+        play_first_moves(table, lambda: not table.over)  # noqa: B023 (called at once)
+        final = score(table.match.state)
+        if final.winners == frozenset({1, 3}):
+            break
+    won = final.points[1] + final.points[3]
+    view = table.view_of(0)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-over=true]", timeout=TIMEOUT)
+    last = view.tricks[-1]
+    seat, code = view.history[-1]
+    played = page.evaluate("code => Cards.name(code)", str(code))
+    assert page.inner_text("#status") == (
+        f"{_seat_name(seat, 0)} played {played}. {_seat_name(last.winner, 0)} takes the trick. "
+        f"The deal is over: won by Seat 1 and Seat 3 with {won} card points to {120 - won}. "
+        "The match is over. Phase: over."
+    )
+    assert "Won by Seat 1 and Seat 3." in page.inner_text("#result")
+    captions = page.eval_on_selector_all(
+        "#last-trick figcaption", "cs => cs.map(c => c.textContent)"
+    )
+    assert captions == [
+        _seat_name(s, 0) + (" takes" if s == last.winner else "") for s in last.seats
+    ]
+    taken = page.eval_on_selector_all("#tricks li", "items => items.map(i => i.textContent)")
+    assert [text.split(" → ")[1] for text in taken] == [
+        f"{_seat_name(trick.winner, 0)} takes it" for trick in view.tricks
+    ]
+    points = page.eval_on_selector_all(
+        "#seats tbody tr", "rows => rows.map(r => r.cells[2].textContent)"
+    )
+    assert points == [str(p) for p in final.points]
+    context.close()
+
+
+def test_the_seats_table_notes_the_caller_the_partner_the_dealer_and_the_bots(
+    browser: Any,
+) -> None:
+    """Chiamata (§2.5): every seat sees the caller and what it needs; the partner sees itself
+    as the partner; a bot to act is said to be one, on its row and in the status line."""
+    tables = Tables()
+    context = browser.new_context()
+    with live_server(tables, bot_delay=8.0) as base:
+        table = tables.create(TableSettings("chiamata", seed=3, bots={0: "random"}))
+        rng = random.Random(3)
+        while table.match.state.phase is not Phase.PLAY:
+            seat = current_player(table.match)
+            assert seat is not None
+            view = observe(table.match.state, seat)
+            table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+        view = table.view_of(2)
+        assert (view.caller, view.partner, view.dealer, view.turn) == (1, 2, 4, 0)
+        page = context.new_page()
+        page.goto(f"{base}/t/{table.id}#{table.tokens[2]}")
+        page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+        notes = page.eval_on_selector_all(
+            "#seats tbody tr", "rows => rows.map(r => r.cells[3].textContent)"
+        )
+        assert notes == [
+            "bot, to act",
+            f"caller, needs {view.target}",
+            "partner",
+            "",
+            "dealer",
+        ]
+        seat, notation = view.history[-1]
+        named = page.evaluate("notation => Cards.moveLabel(notation)", str(notation))
+        assert (
+            page.inner_text("#status")
+            == f"Seat {seat}: {named}. Seat 0 to act (bot). Phase: play."
+        )
+        context.close()
+
+
+def test_the_status_names_a_phase_in_words_and_an_own_open_hand_is_counted(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("chiamata-milan", seed=3))
+    rng = random.Random(3)
+    while table.match.state.phase is not Phase.NAME_TRUMP:
+        seat = current_player(table.match)
+        assert seat is not None
+        view = observe(table.match.state, seat)
+        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    assert page.inner_text("#status").endswith(" Phase: name trump.")
+    assert page.locator("#hand-section").is_hidden()
+    assert page.locator("#moves-section").is_hidden()
+    # Scoperta (§2.7): the others' open hands are shown in their rows, one's own is counted
+    # there (its cards are in the hand below).
+    table = tables.create(TableSettings("scoperta", seed=3))
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-seat='0']", timeout=TIMEOUT)
+    own = "#seats tr[data-seat='0'] td:nth-child(2)"
+    assert page.inner_text(own) == str(len(table.view_of(0).hand))
+    assert not page.locator(f"{own} [data-card]").count()
+    context.close()
+
+
+def test_a_refusal_goes_at_the_next_move_and_an_answered_move_waits_for_nothing(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    first, second, other = context.new_page(), context.new_page(), context.new_page()
+    for page, seat in ((first, 0), (second, 0), (other, 1)):
+        page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+        page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    # Not its turn: seat 1 is told to wait, and its cards are not said to be barred.
+    assert other.inner_text("#moves") == "Nothing to do: wait for your turn."
+    labels = other.eval_on_selector_all(
+        "#hand button.card", "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
+    cards = other.eval_on_selector_all("#hand button.card", "bs => bs.map(b => b.dataset.card)")
+    assert labels == [other.evaluate("code => Cards.name(code)", code) for code in cards]
+    stale = second.query_selector("#hand [data-move]")
+    first.click("#hand [data-move]")
+    second.wait_for_selector("body[data-ply='1']", state="attached", timeout=TIMEOUT)
+    stale.evaluate("button => button.click()")
+    second.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT)
+    other.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    other.click("#hand [data-move]")
+    second.wait_for_selector("body[data-ply='2'][data-turn=yours]", timeout=TIMEOUT)
+    second.click("#hand [data-move]")
+    second.wait_for_selector("body[data-ply='3']", state="attached", timeout=TIMEOUT)
+    # The answer came: neither the refusal nor "waiting for the table" is left on screen.
+    second.wait_for_timeout(2500)
+    assert second.locator("#notice").is_hidden()
+    context.close()
+
+
+def test_a_full_table_is_tried_again_and_a_wrong_link_is_not(
+    browser: Any, server: tuple[Tables, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    page = context.new_page()
+    monkeypatch.setattr(web_app, "MAX_SPECTATORS", 0)
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-connected=false]", state="attached", timeout=TIMEOUT)
+    assert page.inner_text("#status") == "Connection lost: reconnecting…"
+    assert page.inner_text("#who") == "reconnecting…"
+    monkeypatch.undo()  # room for a spectator: the page gets in on its own
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    page.goto(f"{base}/t/{table.id}#not-a-seat")
+    page.wait_for_selector("body[data-connected=false]", state="attached", timeout=TIMEOUT)
+    assert page.inner_text("#status") == "Disconnected from the table."
+    assert page.inner_text("#who") == "disconnected"
+    context.close()
+
+
+def test_number_keys_skip_modified_presses_and_work_from_the_french_toggle(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-turn=yours]", timeout=TIMEOUT)
+    page.keyboard.press("Control+1")  # a browser shortcut, not a move
+    page.wait_for_timeout(300)
+    assert not table.moves
+    page.focus("#french")
+    page.keyboard.press("1")
+    wait_for_move(table, 0)
+    context.close()
+
+
+def test_cards_name_moves_in_either_deck(browser: Any, server: tuple[Tables, str]) -> None:
+    tables, base = server
+    table = tables.create(TableSettings("classic", seed=5))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    italian = page.evaluate(
+        """() => {
+          Cards.setFrench(false);
+          return [Cards.moveLabel("bid K"), Cards.moveLabel("declare lacks 3C"),
+                  Cards.moveLabel("swap 7D"), Cards.moveLabel("call QS"),
+                  Cards.moveLabel("signal TOKEN"), Cards.short("JB"), Cards.parts("ADX")];
+        }"""
+    )
+    assert italian == [
+        "Call Re",
+        "Claim: I lack 3 Coppe",
+        "Swap 7 Denari for the face-up card",
+        "Call C Spade",
+        "Signal: TOKEN",
+        "F Bastoni",
+        None,
+    ]
+    french = page.evaluate(
+        """() => {
+          Cards.setFrench(true);
+          return [Cards.moveLabel("bid K"), Cards.moveLabel("suit D"),
+                  Cards.moveLabel("signal KNIGHT"), Cards.short("QC"),
+                  Cards.face("KS").querySelector(".word").textContent];
+        }"""
+    )
+    assert french == ["Call King", "Trumps: ♦ Diamonds", "Signal: Queen of trumps", "Q♥", "King"]
+    context.close()
+
+
+def test_the_lobby_sends_only_the_rules_changed_and_lists_the_newest_table_first(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    _, base = server
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/")
+    page.select_option("#variant", "chiamata")
+    seats = "#bot-seats select"
+    assert page.eval_on_selector_all(seats, "ss => ss.map(s => s.value)") == [""] + ["greedy"] * 4
+    page.select_option("select[name=bot-1]", "random")
+    page.select_option("#variant", "classic")
+    page.select_option("#variant", "chiamata")  # another preset: the default seats again
+    assert page.input_value("select[name=bot-1]") == "greedy"
+    page.click("text=Table rules")
+    page.fill("#opt-players", "9")  # no table has 9 seats: the seats stay as they are
+    assert page.locator(seats).count() == 5
+    page.fill("#opt-players", " 5 ")  # the default, written loosely: not a change
+    page.check("#opt-public_claims")
+    page.fill("#format", " ")
+    with page.expect_request("**/api/tables") as request:
+        page.click("#create")
+    assert request.value.post_data_json == {
+        "variant": "chiamata",
+        "options": {"public_claims": "true"},
+        "format": None,
+        "bots": {"1": "greedy", "2": "greedy", "3": "greedy", "4": "greedy"},
+    }
+    page.wait_for_selector("#links:not([hidden])")
+    page.select_option("#variant", "bugiarda")
+    assert page.input_value("#opt-trump_suit") == "none"
+    page.fill("#format", "best_of(x)")
+    page.click("#create")
+    page.wait_for_selector("#error:not([hidden])")
+    page.fill("#format", "")
+    page.click("#create")
+    page.wait_for_selector("#link-list > li:nth-child(2)")
+    assert page.locator("#error").is_hidden()
+    tables = page.eval_on_selector_all(
+        "#link-list > li", "items => items.map(i => i.firstChild.textContent)"
+    )
+    assert tables == ["bugiarda (the newest)", "chiamata"]
+    context.close()
+
+
+def test_claims_unfold_for_bugiarda_s_round_and_stay_unfolded_once_opened(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    """§2.6.1: Bugiarda's round of claims shows them unfolded; elsewhere claims the player
+    unfolded stay so when the table is drawn again."""
+    tables, base = server
+    table = tables.create(TableSettings("bugiarda", {"public_claims": True}, seed=1))
+    seat = current_player(table.match)
+    assert seat is not None
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[seat]}")
+    page.wait_for_selector("body[data-phase=declarations][data-turn=yours]", timeout=TIMEOUT)
+    assert page.get_attribute("#claims", "open") is not None
+    options = {"public_claims": True}
+    table = tables.create(TableSettings("classic-4", options, seed=1))
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-seat='0'][data-turn=yours]", timeout=TIMEOUT)
+    assert page.get_attribute("#claims", "open") is None
+    page.click("#claims summary")
+    page.wait_for_selector("#claims [data-key]", state="attached", timeout=TIMEOUT)
+    page.check("#french")  # the table is drawn again in the other deck
+    assert page.get_attribute("#claims", "open") is not None
+    context.close()
+
+
+def test_a_caller_who_called_its_own_card_is_said_to_play_alone(
+    browser: Any, server: tuple[Tables, str]
+) -> None:
+    """§2.5.4: a caller who names a card of its own hand plays alone, and the result says so."""
+    tables, base = server
+    table = tables.create(TableSettings("chiamata", seed=4))
+    rng = random.Random(4)
+    while not table.over:
+        seat = current_player(table.match)
+        assert seat is not None
+        view = observe(table.match.state, seat)
+        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    final = score(table.match.state)
+    assert final.solo
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
+    page.wait_for_selector("body[data-over=true]", timeout=TIMEOUT)
+    assert f"Seat {final.caller} called for {final.target}, alone." in page.inner_text("#result")
     context.close()

@@ -227,11 +227,19 @@
       row.insertCell().textContent = seatName(msg, s);
       const cards = row.insertCell();
       const open = view.hands[s];
+      // Each card once: a card known to be held may also be in a hand the seat showed.
+      const listed = new Set();
       if (open && open.length && s !== msg.seat) {
-        for (const code of open) cards.append(Cards.face(code));
+        for (const code of open) {
+          cards.append(Cards.face(code));
+          listed.add(code);
+        }
       } else {
         cards.append(`${view.hand_sizes[s]}`);
-        for (const code of view.known_cards[s] || []) cards.append(" ", Cards.face(code));
+        for (const code of view.known_cards[s] || []) {
+          cards.append(" ", Cards.face(code));
+          listed.add(code);
+        }
       }
       // A seat that showed its hand twice: its newest hand holds every card still in the
       // older one.
@@ -243,7 +251,7 @@
           played.has(code) ||
           code === view.trump_card ||
           view.known_cards.some((known, seat) => seat !== from && known.includes(code));
-        const left = shown.filter((code) => !gone(code));
+        const left = shown.filter((code) => !gone(code) && !listed.has(code));
         if (from === s && left.length) {
           cards.append(" shown:");
           for (const code of left) cards.append(" ", Cards.face(code));
