@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,8 +61,13 @@ from briscola import (
     rules,
     score,
 )
+from briscola._frozen import builder
+from briscola._numbers import real_number, same
+from briscola._quote import count, quote
+from briscola.rules import TieRule
 from briscola.serialize import SCHEMA_NAMES
 from briscola.serialize import Serializable as SerializableValue
+from briscola.state import Phase
 from helpers import (
     ALL_CODES,
     BUGIARDA,
@@ -1002,6 +1008,14 @@ def test_a_view_documents_derived_fields_are_checked_in_words(key: str) -> None:
         sys.set_int_max_str_digits(before)
 
 
+def test_a_match_document_missing_its_deal_says_how_many_it_lists() -> None:
+    document = json.loads(dumps(briscola.new_match("classic", seed=1)))
+    document["deals"] = []
+    refusal = r"^document\.deals lists 0 deals, but the replay gives 1 deal$"
+    with pytest.raises(InvalidStateError, match=refusal):
+        loads(json.dumps(document))
+
+
 def test_the_longest_match_reads_back_at_the_widest_indent() -> None:
     """A match capped at its most deals, written at the widest indent, is read with the
     default limit: only its layout is longer than the one-line text."""
@@ -1259,3 +1273,77 @@ def test_a_move_after_the_end_of_a_state_document_says_the_deal_is_over() -> Non
         ):
             loads(json.dumps(document))
         document["moves"].pop()
+
+
+# --- the readers of callers' numbers ---------------------------------------------------------
+
+
+class _Seconds(float):
+    def __add__(self, other: object) -> float:
+        raise AssertionError("a caller's float subclass ran inside the library")
+
+
+def test_a_number_of_seconds_is_read_as_a_plain_finite_or_infinite_float() -> None:
+    assert real_number(float("nan")) is None
+    assert real_number(10**400) == float("inf")
+    assert real_number(-(10**400)) == float("-inf")
+    read = real_number(_Seconds(2.5))
+    assert read == 2.5
+    assert type(read) is float
+
+
+def test_same_tells_a_list_from_a_tuple_of_equal_items() -> None:
+    """A document's list is not the tuple a value holds, though Python finds them equal."""
+    assert same((1, [2]), (1, [2]))
+    assert not same([1, 2], (1, 2))
+    assert not same((1, [2]), (1, (2,)))
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def test_a_quoted_value_is_cut_to_forty_characters_and_never_fails() -> None:
+    long_text = quote("x" * 100)
+    assert long_text == "'" + "x" * 38 + "…"
+    assert len(long_text) == 40
+    assert quote("x" * 38) == "'" + "x" * 38 + "'"
+    assert quote(2**200) == "<an integer of 201 bits>"
+    assert quote(_Unprintable()) == "<_Unprintable>"
+    assert [count(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+@attrs.frozen(weakref_slot=False)
+class _Pair:
+    first: int
+    second: int = 7
+
+
+@attrs.frozen(weakref_slot=False)
+class _Listed:
+    items: list[int] = attrs.field(factory=list)
+
+
+def test_a_fast_builder_makes_the_frozen_value_with_its_defaults() -> None:
+    build = builder(_Pair)
+    made = build(1)
+    assert type(made) is _Pair
+    assert made == _Pair(1)
+    assert made.second == 7
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.first = 2  # type: ignore[misc]
+    with pytest.raises(TypeError, match=r"^_Listed\.items has a factory default$"):
+        builder(_Listed)
+
+
+def test_a_bad_enum_value_raises_the_error_of_its_kind_naming_the_choices() -> None:
+    with pytest.raises(briscola.RulesError) as rules_error:
+        TieRule("sometimes")
+    assert type(rules_error.value) is briscola.RulesError
+    with pytest.raises(InvalidStateError) as state_error:
+        Phase("dancing")
+    assert type(state_error.value) is InvalidStateError
+    with pytest.raises(InvalidNotationError) as raised:
+        briscola.Suit("X" * 1000)
+    assert str(raised.value) == "'" + "X" * 38 + "… is not a Suit: use one of 'D', 'C', 'S', 'B'"

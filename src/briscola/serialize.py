@@ -31,7 +31,7 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 from ._deal import DECIMAL_DIGITS, DECIMAL_LIMIT, seed_from_text
 from ._engine import apply, deal_from
 from ._numbers import same
-from ._quote import quote
+from ._quote import count, quote
 from ._schemas import MAX_HAND, MAX_RECEIVED, MAX_REMOVED, MAX_STOCK, MAX_TRICKS
 from .cards import Card, Suit
 from .errors import (
@@ -1123,8 +1123,12 @@ def _decode_match(reader: _Reader) -> Match:
                 raise InvalidStateError(f"{at}: {error}") from None
         if number < len(deals) - 1 and len(match.results) <= number:
             raise InvalidStateError(f"{where}: the deal is not over, yet another one follows")
-    if len(deals) != len(_match_deals(match)):
-        raise InvalidStateError(f"{p}.deals: the replay gives {len(_match_deals(match))} deals")
+    replayed = len(_match_deals(match))
+    if len(deals) != replayed:
+        raise InvalidStateError(
+            f"{p}.deals lists {count(len(deals), 'deal')}, but the replay gives "
+            f"{count(replayed, 'deal')}"
+        )
     written = _decode_match_score(reader.child("score"))
     if written != match_score(match):
         raise InvalidStateError(f"{p}.score does not match a replay of the moves")
