@@ -589,6 +589,18 @@ def test_validate_names_the_kind_of_document(
         assert out.startswith(f"{file}: valid {kind}, rules('classic'), 40 moves, finished")
 
 
+def test_validate_counts_one_move_as_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = briscola.new_game("classic", seed=4)
+    state = briscola.apply(state, briscola.legal_moves(state)[0])
+    file = tmp_path / "record.txt"
+    file.write_text(Record.from_state(state).to_text(), encoding="utf-8")
+    status, out, err = run(capsys, "validate", str(file))
+    assert (status, err) == (0, "")
+    assert out == f"{file}: valid record, rules('classic'), 1 move, unfinished (play)\n"
+
+
 HOSTILE: Final[dict[str, bytes]] = {
     "crafted rules tag": _good_record_text()
     .replace("rules('classic')", "rules('classic', signal_tokens=(['ACE'],))")

@@ -105,6 +105,11 @@ def test_a_short_deck_under_random_removed_two_says_which_cards_it_needs() -> No
         new_game("classic-3", deck=deck, removed_two="random")
 
 
+def test_a_one_card_deck_under_random_removed_two_is_counted_in_words() -> None:
+    with pytest.raises(RulesError, match=r"every card but one 2, not 1 card$"):
+        new_game("classic-3", deck=cards("AD"), removed_two="random")
+
+
 def test_a_negative_ply_is_a_rules_error() -> None:
     state = new_game("classic", seed=1)
     with pytest.raises(RulesError, match=r"^ply=-1 is not valid"):

@@ -23,7 +23,7 @@ from ._auction import apply_auction, apply_naming, legal_auction, legal_naming
 from ._auction import why_illegal as why_auction_illegal
 from ._deal import check_seed, deal_hands, entropy, fresh_seed, shuffle
 from ._numbers import whole_number
-from ._quote import quote
+from ._quote import count, quote
 from ._rounds import (
     apply_round,
     automatic_snapshot,
@@ -204,7 +204,7 @@ def _check_deck(
         if len(missing) != 1:
             raise RulesError(
                 f"the deck of {r.variant!r} has 39 cards, every card but one 2, "
-                f"not {len(cards)} cards"
+                f"not {count(len(cards), 'card')}"
             )
         removed = (missing[0],)
     expected = [card for card in r.deck if card not in removed]

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from ._deal import seed_text
-from ._quote import number_text, quote
+from ._quote import count, number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
@@ -187,13 +187,14 @@ def _command_validate(args: argparse.Namespace) -> int:
         moves = sum(len(moves) for moves in record.deals)
         print(
             f"{_named(args.file)}: valid {what}, {final.rules!r}, match {final.format}, "
-            f"{deals} deal{'s' * (deals != 1)}, {moves} moves, {outcome}"
+            f"{count(deals, 'deal')}, {count(moves, 'move')}, {outcome}"
         )
         return 0
     last = replayed if isinstance(replayed, State) else record.final_state()
     outcome = "finished" if last.phase is Phase.OVER else f"unfinished ({last.phase.value})"
     print(
-        f"{_named(args.file)}: valid {what}, {last.rules!r}, {len(record.moves)} moves, {outcome}"
+        f"{_named(args.file)}: valid {what}, {last.rules!r}, {count(len(record.moves), 'move')}, "
+        f"{outcome}"
     )
     return 0
 

@@ -179,6 +179,7 @@ def test_how_far_the_deal_has_gone_tells_information_states_apart() -> None:
     for player in (0, 1):
         assert one.information_state_string(player) != two.information_state_string(player)
         assert one.observation_tensor(player) != two.observation_tensor(player)
+    assert "(1 card from the pack): 6D" in one.information_state_string(0)
     assert "(2 cards from the pack): 6D" in two.information_state_string(0)
 
 

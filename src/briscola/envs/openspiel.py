@@ -44,7 +44,7 @@ from typing import Any, Final, cast
 from .._engine import deal_from
 from .._numbers import whole_number
 from .._option_text import option_value
-from .._quote import quote
+from .._quote import count, quote
 from ..cards import Card, Suit
 from ..errors import IllegalMoveError, InvalidStateError, RulesError
 from ..game import apply, legal_moves, new_game
@@ -472,8 +472,8 @@ class BriscolaObserver:
         if game_state is None:
             # How far the deal has gone is public: two deals alike but for it differ.
             cards = " ".join(str(Card.from_id(c)) for c in _dealt_to(state, player))
-            out = len(state._deck)
-            return f"seat {player} dealing ({out} cards from the pack): {cards}" + _public(state)
+            out = count(len(state._deck), "card")
+            return f"seat {player} dealing ({out} from the pack): {cards}" + _public(state)
         view = observe(game_state, player)
         if not self.perfect_recall:
             return render(view)
