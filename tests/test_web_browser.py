@@ -8,6 +8,7 @@ temporary folder, whose path is printed.
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -1227,3 +1228,193 @@ def test_a_caller_who_called_its_own_card_is_said_to_play_alone(
     page.wait_for_selector("body[data-over=true]", timeout=TIMEOUT)
     assert f"Seat {final.caller} called for {final.target}, alone." in page.inner_text("#result")
     context.close()
+
+
+# The page's account of a deal, read in one go: each seat's row, the hand, the moves offered
+# (claims folded away included), the piles, the last deal's result and the visible text.
+_READ_PAGE = """() => {
+  const now = (e) => !e.closest('#previous');
+  const codes = (sel) => [...document.querySelectorAll(sel)].filter(now).map(e => e.dataset.card);
+  const pile = (id) => [...document.querySelectorAll(`#${id} figure`)].map(
+    f => [f.querySelector('[data-card]').dataset.card, f.querySelector('figcaption').textContent]);
+  const previous = document.getElementById('previous');
+  return {
+    rows: [...document.querySelectorAll('#seats tbody tr')].map(tr => ({
+      seat: Number(tr.dataset.seat),
+      count: tr.cells[1].textContent.split(' ')[0],
+      cards: [...tr.querySelectorAll('[data-card]')].map(e => e.dataset.card),
+      points: tr.cells[2].textContent,
+    })),
+    hand: codes('#hand [data-card]'),
+    moves: [...document.querySelectorAll('#hand [data-move], #moves [data-move]')]
+      .filter(b => !b.disabled).map(b => b.dataset.move),
+    all: codes('[data-card]'),
+    trump: codes('#trump [data-card]'),
+    stock: document.getElementById('stock').textContent,
+    trick: pile('trick'),
+    last: pile('last-trick'),
+    standing: [...document.querySelectorAll('#match table.standing tbody tr')]
+      .map(tr => [tr.cells[1].textContent, tr.cells[2].textContent]),
+    previous: previous.hidden ? null : previous.textContent,
+    text: document.body.innerText,
+  };
+}"""
+
+# Presets and table rules that change the page most: shown hands and signals among
+# partners (§3.3, §3.4, §3.5), swaps (§3.1, §3.2), open hands and an open stock (§2.7),
+# the removed 2 and public claims (§2.2), an auction with a called card and trumps named
+# in secret (§2.5), Bugiarda with the trump card dealt last and claims beside signals
+# (§2.6, §3.5), and a match (§3.7).
+PAGE_CASES: list[tuple[str, dict[str, object], str | None]] = [
+    (
+        "classic-4",
+        {
+            "share_hands_before_first_trick": "voluntary",
+            "share_hands_when_stock_empty": "automatic",
+            "seven_swap": True,
+            "signals": True,
+        },
+        None,
+    ),
+    ("scoperta", {"open_stock": True, "two_swap": True}, "fixed_deals(2)"),
+    ("classic-3", {"public_claims": True}, None),
+    ("chiamata", {"first_trick_blind": "committed"}, None),
+    ("bugiarda", {"trump_source": "last_dealt", "signals": True, "public_claims": True}, None),
+    ("briscolone", {}, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "format"), PAGE_CASES, ids=[case[0] for case in PAGE_CASES]
+)
+def test_every_page_shows_its_view_and_no_hidden_card(
+    browser: Any,
+    server: tuple[Tables, str],
+    variant: str,
+    options: dict[str, object],
+    format: str | None,
+) -> None:
+    """At the start of each deal, mid-trick, after a trick, in every other phase, once the
+    stock is empty and at the end of the match, the page of the seat to act and a
+    spectator's page show what the seat's view holds and no card hidden from it (§1.10)."""
+    tables, base = server
+    table = tables.create(TableSettings(variant, options, format, seed=3))
+    rng = random.Random(3)
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    looks = 0
+
+    def console(message: Any) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", console)
+
+    def look() -> None:
+        nonlocal looks
+        # The seat to act, the seat that moved last (its shown hand less the card just
+        # played) and a spectator.
+        history = table.view_of(None).history
+        viewers = {current_player(table.match) or 0, history[-1][0] if history else 1}
+        for seat in [*viewers, None]:
+            looks += 1
+            _page_matches_view(page, f"{base}/t/{table.id}?{looks}", table, seat)
+        assert not errors
+
+    look()
+    seen: set[str] = set()
+    while not table.over:
+        seat = current_player(table.match)
+        assert seat is not None
+        stock = table.view_of(None).stock_size
+        table.apply(seat, rng.choice(legal_moves(table.match)), ply=table.view_of(seat).ply)
+        moment = _moment(table.view_of(None), stock)
+        if moment not in seen or moment == "a new deal":
+            seen.add(moment)
+            look()
+    look()
+    assert {"mid-trick", "after a trick"} <= seen
+    context.close()
+
+
+def _moment(view: briscola.View, stock_before: int) -> str:
+    """The point of the deal that the last move led to."""
+    if not view.history:
+        return "a new deal"
+    if view.trick:
+        return "mid-trick"
+    if stock_before and not view.stock_size:
+        return "the stock is empty"
+    return "after a trick" if view.tricks else str(view.phase.value)
+
+
+def _page_matches_view(page: Any, url: str, table: Table, seat: int | None) -> None:
+    view = table.view_of(seat)
+    state = table.match.state
+    page.goto(url if seat is None else f"{url}#{table.tokens[seat]}")
+    page.wait_for_selector(
+        f'body[data-connected=true][data-ply="{view.ply}"][data-deal="{table.deal_number}"]',
+        state="attached",
+        timeout=TIMEOUT,
+    )
+    shown = page.evaluate(_READ_PAGE)
+
+    def codes(cards: Any) -> list[str]:
+        return [str(card) for card in cards]
+
+    def name(s: int) -> str:
+        return f"Seat {s} (you)" if s == seat else f"Seat {s}"
+
+    # No card hidden from the viewer anywhere, and each row lists each card once, held by
+    # its seat and known to the viewer: an open hand, a known card or a shown hand.
+    assert not set(shown["all"]) & hidden_from(table, seat)
+    showed: dict[int, set[str]] = {}
+    for sender, cards in view.shown:
+        showed.setdefault(sender, set()).update(codes(cards))
+    for row in shown["rows"]:
+        s = row["seat"]
+        listed = set(row["cards"])
+        assert len(row["cards"]) == len(listed)
+        assert listed <= set(codes(state.hands[s]))
+        known = set(codes(view.hands[s] or ())) | set(codes(view.known_cards[s]))
+        assert known - set(codes(view.hand)) <= listed <= known | showed.get(s, set())
+        if s == seat or not view.hands[s]:
+            assert row["count"] == str(view.hand_sizes[s])
+        assert row["points"] == str(view.score.points[s])
+    # The own hand, and the moves offered: the view's legal moves, the plays in the hand's
+    # order, then the other moves in the view's order with the claims last; none off turn.
+    assert shown["hand"] == codes(view.hand)
+    legal = codes(view.legal_moves)
+    plays = [card for card in codes(view.hand) if card in legal]
+    claims = [move for move in legal if move.startswith("declare ")]
+    others = [move for move in legal if move not in plays and move not in claims]
+    assert shown["moves"] == plays + others + claims
+    assert view.turn == seat or not shown["moves"]
+    # Trumps (and the called card), the stock, the trick, the last trick, the standing.
+    called = [view.called_card] if view.called_card else []
+    assert shown["trump"] == codes([view.trump_card] if view.trump_card else []) + codes(called)
+    size = view.stock_size
+    assert shown["stock"] == (f"Stock: {size} cards" if size else "Stock: empty")
+    trick = zip(view.trick, view.trick_seats, strict=True)
+    assert shown["trick"] == [[str(card), name(s)] for card, s in trick]
+    if view.tricks:
+        last = view.tricks[-1]
+        assert shown["last"] == [
+            [str(card), name(s) + (" takes" if s == last.winner else "")]
+            for card, s in zip(last.cards, last.seats, strict=True)
+        ]
+    else:
+        assert not shown["last"]
+    standing = score(table.match)
+    if table.settings.format is not None:
+        totals = zip(standing.totals, standing.deals_won, strict=True)
+        assert shown["standing"] == [[str(total), str(won)] for total, won in totals]
+    finished = [final for final in table.finished if final is not None]
+    if finished and not table.over:
+        points = score(finished[-1]).points
+        assert ", ".join(f"seat {s} {p}" for s, p in enumerate(points)) in shown["previous"]
+    else:
+        assert shown["previous"] is None
+    assert not re.search(r"\bundefined\b|\bNaN\b|\bnull\b|\[object Object\]", shown["text"])
