@@ -503,6 +503,15 @@ def test_match_flags_accept_the_usual_words_and_need_a_match(
     assert err == "briscola: cappotto_wins_match is a match option: add --match\n"
 
 
+def test_several_match_options_without_a_match_are_named_in_the_plural(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    options = ("--option", "dealer_rotation=fixed", "--option", "cappotto_wins_match=true")
+    status, out, err = run(capsys, "demo", *options)
+    assert (status, out) == (2, "")
+    assert err == "briscola: dealer_rotation, cappotto_wins_match are match options: add --match\n"
+
+
 def test_demo_match_record_then_validate_and_replay(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -398,11 +398,22 @@ def test_a_result_tag_is_checked_against_the_moves() -> None:
     cut = text[: text.rindex("\n", 0, -1) + 1]  # the last trick's line left out
     with pytest.raises(
         InvalidNotationError,
-        match=re.escape(
-            f"the Result tag says {written!r}, but the moves give 'an unfinished deal'"
-        ),
+        match=re.escape(f"the Result tag says {written!r}, but the moves give an unfinished deal"),
     ):
         Record.from_text(cut)
+
+
+def test_a_match_result_tag_on_an_unfinished_match_names_it_unquoted() -> None:
+    match = briscola.new_match("classic", seed=1)
+    match = apply(match, briscola.legal_moves(match)[0])
+    text = MatchRecord.from_state(match).to_text()
+    assert "[Result " not in text
+    head, _, rest = text.partition("\n\n")
+    with pytest.raises(
+        InvalidNotationError,
+        match=r"^the Result tag says 'won by 0', but the moves give an unfinished match$",
+    ):
+        MatchRecord.from_text(f'{head}\n[Result "won by 0"]\n\n{rest}')
 
 
 def test_an_annulled_deal_states_a_void_result() -> None:

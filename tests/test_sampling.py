@@ -456,6 +456,39 @@ def test_an_altered_spectators_view_is_refused(name: str, value: Any) -> None:
     assert public_view(determinize(seen, seed=1)) == seen
 
 
+def test_a_view_whose_hidden_cards_must_break_a_shown_void_says_so() -> None:
+    # Under must_follow_suit, seat 1 failed to follow a suit after the stock ran out. Seat 0
+    # swaps a card of that suit in its hand for one of seat 1's: every hidden card is then
+    # seat 1's, and one of them is of the suit seat 1 showed it lacked.
+    expected = (
+        "no state agrees with this view (the hidden cards cannot avoid a suit a seat showed "
+        "it lacked)"
+    )
+    table = rules("classic", must_follow_suit=True)
+    for seed in range(20):
+        state = new_game(table, seed=seed)
+        moves = random.Random(seed)
+        while not is_over(state):
+            view = observe(state, 0)
+            lacked = {
+                trick.cards[0].suit
+                for trick in view.tricks
+                for seat, card in zip(trick.seats, trick.cards, strict=True)
+                if seat == 1 and card.suit != trick.cards[0].suit
+            }
+            mine = [card for card in view.hand if card.suit in lacked]
+            if view.stock_size == 0 and view.turn == 1 and mine:
+                hidden = state.hands[1][0]
+                hand = tuple(hidden if card == mine[0] else card for card in view.hand)
+                altered = attrs.evolve(view, hand=hand, hands=(hand, *view.hands[1:]))
+                with pytest.raises(InvalidStateError) as refused:
+                    determinize(altered, seed=1)
+                if str(refused.value) == expected:  # other swaps break the view otherwise
+                    return
+            state = apply(state, moves.choice(legal_moves(state)))
+    pytest.fail(f"no altered view of the seeds tried was refused with {expected!r}")
+
+
 def test_cards_edited_into_deep_nests_are_an_inconsistent_view() -> None:
     nest: Any = ()
     for _ in range(3000):

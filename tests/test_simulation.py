@@ -336,6 +336,21 @@ def test_options_reach_the_rules_and_the_match() -> None:
         simulate("classic", _players(2), 2, seed=1, dealer_rotation="against_play_direction")
 
 
+def test_several_match_options_without_a_match_are_named_in_the_plural() -> None:
+    with pytest.raises(
+        RulesError,
+        match=r"^dealer_rotation, cappotto_wins_match are match options: pass match=True or a",
+    ):
+        simulate(
+            "classic",
+            _players(2),
+            2,
+            seed=1,
+            dealer_rotation="against_play_direction",
+            cappotto_wins_match=True,
+        )
+
+
 def test_a_search_player_in_a_pool() -> None:
     players: list[briscola.Player] = [SearchPlayer(1, worlds=1), GreedyPlayer(2)]
     serial = simulate("classic", players, 2, seed=8)

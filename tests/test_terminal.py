@@ -193,7 +193,16 @@ def test_search_opponents() -> None:
 def test_the_opponents_are_named_in_any_case_as_arena_names_its_players() -> None:
     done = _run("play", "--opponents", " Greedy", "--seed", "2", stdin="quit\n")
     assert done.returncode == 0, done.stderr
-    assert "the other seats are greedy bots" in done.stdout
+    assert "you are seat 0; the other seat is a greedy bot." in done.stdout
+
+
+def test_the_intro_counts_the_other_seats() -> None:
+    out = io.StringIO()
+    play("classic-4", opponents="random", seed=1, stdin=io.StringIO(""), stdout=out)
+    assert "you are seat 0; the other seats are random bots." in out.getvalue()
+    out = io.StringIO()
+    play("classic", opponents="random", seed=1, stdin=io.StringIO(""), stdout=out)
+    assert "you are seat 0; the other seat is a random bot." in out.getvalue()
 
 
 def test_bad_arguments_exit_2() -> None:
@@ -668,3 +677,20 @@ def test_an_illegal_move_is_answered_in_the_notation_of_the_moves() -> None:
     out = _played("classic", "play AD\nasso di denari\n", seed=1)
     assert out.count("AD is not legal now. Your moves: 2D, 4C, AS\n") == 2
     assert "play AD is not legal" not in out
+
+
+def test_several_match_options_without_a_match_are_named_in_the_plural() -> None:
+    options = ("--option", "dealer_rotation=fixed", "--option", "cappotto_wins_match=true")
+    plural = "dealer_rotation, cappotto_wins_match are match options"
+    done = _run("play", *options, stdin="")
+    assert (done.returncode, done.stderr) == (2, f"briscola: {plural}: add --match\n")
+    done = _run("arena", *options, "--games", "2")
+    assert (done.returncode, done.stderr) == (2, f"briscola: {plural}: arena plays single deals\n")
+    with pytest.raises(RulesError, match=f"^{plural}: pass match=True$"):
+        play(
+            "classic",
+            dealer_rotation="fixed",
+            cappotto_wins_match=True,
+            stdin=io.StringIO(""),
+            stdout=io.StringIO(),
+        )

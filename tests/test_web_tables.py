@@ -137,6 +137,25 @@ def test_bad_settings_are_refused() -> None:
             Table(TableSettings("classic"), tokens=tokens)
 
 
+def test_saved_settings_with_a_missing_or_ill_typed_field_say_which_is_wrong() -> None:
+    saved = TableSettings("classic", seed=1).to_json()
+    missing = {name: value for name, value in saved.items() if name != "options"}
+    with pytest.raises(
+        InvalidStateError,
+        match=r"^saved table settings are not valid \(the field 'options' is missing\)$",
+    ):
+        TableSettings.from_json(missing)
+    with pytest.raises(
+        InvalidStateError,
+        match=r"^saved table settings are not valid \(the field 'seed' is of the wrong kind\)$",
+    ):
+        TableSettings.from_json({**saved, "seed": "1"})
+    with pytest.raises(InvalidStateError, match=r"\(the field 'bots' has a key that is not"):
+        TableSettings.from_json({**saved, "bots": {"one": "greedy"}})
+    with pytest.raises(InvalidStateError, match=r"\(not a mapping of fields but list\)$"):
+        TableSettings.from_json([saved])  # type: ignore[arg-type]
+
+
 def test_seats_given_to_a_table_are_read_as_whole_numbers() -> None:
     table = Table(TableSettings("classic", {}, None, 1))
     turn = current_player(table.match)

@@ -9,9 +9,10 @@ the first line of another library's error the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-__all__ = ["WIDTH", "count", "number_text", "quote", "reason"]
+__all__ = ["WIDTH", "count", "each_is", "number_text", "quote", "reason"]
 
 WIDTH: Final = 40
 """How many characters of a value a message quotes."""
@@ -20,6 +21,16 @@ WIDTH: Final = 40
 def count(number: int, noun: str) -> str:
     """``number`` and ``noun``, plural but for one: ``"1 card"``, ``"3 cards"``."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def each_is(names: Iterable[str], noun: str) -> str:
+    """``names``, separated by commas, said to be a ``noun`` each, the verb agreeing:
+    ``"dealer_rotation is a match option"``, ``"dealer_rotation, cappotto_wins_match are
+    match options"``."""
+    listed = list(names)
+    if len(listed) == 1:
+        return f"{listed[0]} is a {noun}"
+    return f"{', '.join(listed)} are {noun}s"
 
 
 def number_text(value: int) -> str:

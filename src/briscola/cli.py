@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from ._deal import seed_text
-from ._quote import count, number_text, quote
+from ._quote import count, each_is, number_text, quote
 from ._version import __version__
 from .errors import BriscolaError, RulesError
 from .game import apply, is_over, legal_moves, new_game, score
@@ -505,7 +505,7 @@ def _command_demo(args: argparse.Namespace) -> int:
     options = dict(args.option)
     misplaced = [name for name in options if name in MATCH_OPTIONS]
     if misplaced and args.match is None:
-        raise RulesError(f"{', '.join(misplaced)} is a match option: add --match")
+        raise RulesError(f"{each_is(misplaced, 'match option')}: add --match")
     if args.dealer == "random" and args.match is None:
         raise RulesError("--dealer random draws a match's first dealer: add --match")
     if isinstance(args.dealer, int):  # said here in the command line's words

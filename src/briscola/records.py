@@ -726,7 +726,7 @@ class MatchRecord:
             if tags["Result"] != replayed:
                 raise InvalidNotationError(
                     f"the Result tag says {tags['Result'][:40]!r}, but the moves give "
-                    f"{replayed or 'an unfinished match'!r}"
+                    f"{repr(replayed) if replayed else 'an unfinished match'}"
                 )
         return record
 
@@ -841,7 +841,7 @@ def _check_result(written: str, final: State) -> None:
     if written != replayed:
         raise InvalidNotationError(
             f"the Result tag says {written[:40]!r}, but the moves give "
-            f"{replayed or 'an unfinished deal'!r}"
+            f"{repr(replayed) if replayed else 'an unfinished deal'}"
         )
 
 

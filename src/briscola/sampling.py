@@ -166,7 +166,10 @@ def _determinize(view: View, stream: _Stream) -> State:
         raise InvalidStateError("no state agrees with this view (the card counts differ)")
     limits = _void_limits(view)
     if not _fits(pool, slots, limits):
-        raise InvalidStateError("no state agrees with this view (the suits shown lacking)")
+        raise InvalidStateError(
+            "no state agrees with this view (the hidden cards cannot avoid a suit a seat showed "
+            "it lacked)"
+        )
     fixed = frozenset(p for p in range(players) if hands[p] is not None)
     # A deal annulled as dealt (§2.5.6): some hand dealt held no card points. Few placements
     # have one, so they are picked here, cheaply, rather than by whole rebuilds.

@@ -34,7 +34,7 @@ import attrs
 
 from ._deal import check_seed, derived_seed
 from ._numbers import whole_number
-from ._quote import number_text, quote
+from ._quote import each_is, number_text, quote
 from ._repr import fields_repr
 from .errors import IllegalMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
@@ -316,9 +316,7 @@ def simulate(
     else:
         r = rules(variant, **rule_options)
     if match_options and match is False:
-        raise RulesError(
-            f"{', '.join(match_options)} is a match option: pass match=True or a format"
-        )
+        raise RulesError(f"{each_is(match_options, 'match option')}: pass match=True or a format")
     fmt = _match_format(r, match, match_options)
     seed = check_seed(seed, or_none=False)
     if type(games) is not int or games < 0:

@@ -27,7 +27,7 @@ from typing import Any, Final, TextIO
 
 from ._deal import check_seed, derived_seed
 from ._option_text import parse_option
-from ._quote import count, number_text, quote
+from ._quote import count, each_is, number_text, quote
 from .errors import BriscolaError, IllegalMoveError, InvalidMoveError, RulesError
 from .game import apply, current_player, is_over, new_game, observe, score
 from .match import Match, MatchView, new_match
@@ -143,7 +143,7 @@ def play(
     check_flag(match, "match")
     match_options = {name: options.pop(name) for name in MATCH_OPTIONS if name in options}
     if match_options and not match:
-        raise RulesError(f"{', '.join(match_options)} is a match option: pass match=True")
+        raise RulesError(f"{each_is(match_options, 'match option')}: pass match=True")
     r = rules(variant, **options)
     seat = check_seat(r, seat)
     if seed is not None:
@@ -162,7 +162,12 @@ def play(
     game: State | Match = (
         new_match(r, seed=seed, **match_options) if match else new_game(r, seed=seed)
     )
-    say(f"{r.title}: you are seat {seat}; the other seats are {opponents} bots.")
+    others = (
+        f"the other seat is a {opponents} bot"
+        if len(bots) == 1
+        else f"the other seats are {opponents} bots"
+    )
+    say(f"{r.title}: you are seat {seat}; {others}.")
     if isinstance(game, Match):
         say(f"Match: {game.format}.")
     say(f"Seed {number_text(seed)}: the same seed deals the same game again.")
@@ -633,7 +638,7 @@ def run_command(args: argparse.Namespace) -> int:
             options = dict(args.option)
             misplaced = [name for name in options if name in MATCH_OPTIONS]
             if misplaced and not args.match:
-                raise RulesError(f"{', '.join(misplaced)} is a match option: add --match")
+                raise RulesError(f"{each_is(misplaced, 'match option')}: add --match")
             return play(
                 args.variant,
                 seat=args.seat,
@@ -646,7 +651,7 @@ def run_command(args: argparse.Namespace) -> int:
         table_rules = dict(args.option)
         misplaced = [name for name in table_rules if name in MATCH_OPTIONS]
         if misplaced:
-            raise RulesError(f"{', '.join(misplaced)} is a match option: arena plays single deals")
+            raise RulesError(f"{each_is(misplaced, 'match option')}: arena plays single deals")
         print(
             run_arena(
                 args.variant, names, args.games, jobs=args.jobs, seed=args.seed, **table_rules

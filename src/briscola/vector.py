@@ -624,8 +624,9 @@ class VectorGame:
             raise RulesError("actions must be one card id per deal") from None
         if array.shape != (self.num_deals,) or array.dtype.kind not in _WHOLE_KINDS:
             raise RulesError(
-                f"actions must be {self.num_deals} card ids (whole numbers), one per deal, "
-                f"not an array of shape {quote(tuple(array.shape))} and type {array.dtype}"
+                "actions must be one card id (a whole number) per deal, an array of shape "
+                f"{quote((self.num_deals,))}, not an array of shape {quote(tuple(array.shape))} "
+                f"and type {array.dtype}"
             )
         return array  # type: ignore[no-any-return]
 

@@ -475,6 +475,8 @@ def test_each_registered_id_makes_its_preset_behind_gymnasiums_checker(name: str
         ("classic", b"g", "opponents must be a callable from a View to a Move, or one"),
         ("classic", 5, "opponents must be a callable from a View to a Move, or one"),
         ("classic-3", [1, 2], "opponents: give one callable for each of the 2 other seats"),
+        ("classic", [], "opponents: give one callable for the other seat$"),
+        ("classic", [RandomPlayer()] * 2, "opponents: give one callable for the other seat$"),
         (
             "classic-3",
             [RandomPlayer(), RandomPlayer(), RandomPlayer()],

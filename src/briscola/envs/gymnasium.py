@@ -196,7 +196,8 @@ class BriscolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             )
         listed = list(opponents)
         if len(listed) != n - 1 or not all(callable(p) for p in listed):
-            raise RulesError(f"opponents: give one callable for each of the {n - 1} other seats")
+            others = "the other seat" if n == 2 else f"each of the {n - 1} other seats"
+            raise RulesError(f"opponents: give one callable for {others}")
         for player in listed:
             refuse_class(player, "opponents must be players")
         players: list[Opponent | None] = []

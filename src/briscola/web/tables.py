@@ -237,24 +237,35 @@ class TableSettings:
         Raises:
             InvalidStateError: if a field is missing or of the wrong kind.
         """
+
+        def invalid(detail: object) -> InvalidStateError:
+            return InvalidStateError(f"saved table settings are not valid ({detail})")
+
         try:
-            options = value["options"]
-            bots = value["bots"]
-            if not isinstance(options, dict) or not isinstance(bots, dict):
-                raise TypeError
-            seed = value["seed"]
-            fmt = value["format"]
-            if type(seed) is not int or not (fmt is None or isinstance(fmt, str)):
-                raise TypeError
-            return cls(
-                value["variant"],
-                options,
-                fmt,
-                seed,
-                {int(seat): str(kind) for seat, kind in bots.items()},
+            variant, options, fmt, seed, bots = (
+                value[name] for name in ("variant", "options", "format", "seed", "bots")
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise InvalidStateError(f"saved table settings are not valid ({error})") from None
+        except KeyError as error:
+            raise invalid(f"the field {quote(error.args[0])} is missing") from None
+        except TypeError:
+            raise invalid(f"not a mapping of fields but {type(value).__name__}") from None
+        kinds = {
+            "options": isinstance(options, dict),
+            "format": fmt is None or isinstance(fmt, str),
+            "seed": type(seed) is int,
+            "bots": isinstance(bots, dict),
+        }
+        for name, right in kinds.items():
+            if not right:
+                raise invalid(f"the field {quote(name)} is of the wrong kind")
+        try:
+            seats = {int(seat): str(kind) for seat, kind in bots.items()}
+        except (TypeError, ValueError):
+            raise invalid("the field 'bots' has a key that is not a seat number") from None
+        try:
+            return cls(variant, options, fmt, seed, seats)
+        except (TypeError, ValueError) as error:
+            raise invalid(error) from None
 
 
 class Checkpoint(NamedTuple):
