@@ -506,6 +506,11 @@ def test_an_option_spelt_otherwise_at_its_default_is_not_shown() -> None:
             "trump_suit='C' does not apply to 'classic': only the Bugiarda games with every card "
             "dealt take the trump from the deal",
         ),
+        (
+            lambda: rules("classic", first_leader_offset=-1),
+            "first_leader_offset=-1 does not apply to 'classic': only the Bugiarda games let "
+            "the table choose who leads first",
+        ),
     ],
 )
 def test_s8_a_refusal_is_worded_exactly(call: Callable[[], object], refusal: str) -> None:

@@ -527,7 +527,7 @@ _OPTION_ROWS: Final = (
         int,
         "+1 or -1",
         _DEALT_TRUMP,
-        _NOT_DEALT,
+        "only the Bugiarda games let the table choose who leads first",
         "2.6.1",
         choices=(1, -1),
         default=None,
