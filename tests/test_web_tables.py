@@ -26,6 +26,7 @@ from briscola import (
     Phase,
     RulesError,
     current_player,
+    legal_moves,
     observe,
 )
 from briscola.terminal import _option_argument
@@ -1194,6 +1195,17 @@ def test_a_saved_table_with_an_empty_token_is_refused() -> None:
     for tokens in (["", "bbbb"], ["aaaa", ""]):
         with pytest.raises(InvalidStateError, match="needs an id, settings, tokens and moves"):
             Table.from_json({**document, "tokens": tokens})
+
+
+def test_a_saved_table_with_a_move_after_its_match_ended_is_refused() -> None:
+    table = Table(TableSettings("classic", seed=1))
+    while (seat := current_player(table.match)) is not None:
+        move = legal_moves(table.match)[0]
+        table.apply(seat, move, ply=table.view_of(seat).ply)
+    document = table.to_json()
+    extra = len(document["moves"]) + 1
+    with pytest.raises(InvalidStateError, match=rf"^move {extra} \(AD\): the match is over$"):
+        Table.from_json({**document, "moves": [*document["moves"], "AD"]})
 
 
 def test_a_save_waiting_while_its_table_is_dropped_writes_nothing(

@@ -645,7 +645,7 @@ class Table:
                 state = table.match.state
                 seat = current_player(table.match)
                 if seat is None:
-                    raise IllegalMoveError("the match is over")
+                    raise InvalidStateError(f"move {number} ({notation[:20]}): the match is over")
                 try:
                     move = parse_move(notation, state)
                     table.apply(seat, move, ply=observe(state, seat).ply)
