@@ -47,6 +47,7 @@ from briscola import (
     View,
     simulate,
 )
+from briscola._quote import quote
 from briscola.simulation import Simulation, _mean_interval, _wilson_interval, game_seed
 from helpers import Hostile, untyped
 
@@ -540,6 +541,10 @@ def test_ray_refuses_an_address_that_is_not_text_and_options_it_does_not_take() 
     for address in (5, b"auto", 1.5):
         with pytest.raises(RulesError, match="address must be text such as 'auto', or None"):
             RayExecutor(untyped(address))
+    for name in ("num_cpus", "num_gpus"):
+        # Ray itself refuses them only after starting processes that it leaves running.
+        with pytest.raises(RulesError, match=rf"^{name}=-1 is not valid: use a number from 0 up"):
+            RayExecutor(None, **{name: -1})
     if ray.is_initialized():
         pytest.skip("Ray is running in this process: the executor would not start it")
     with pytest.raises(RulesError, match=r"Ray could not start: .*bogus"):
@@ -802,3 +807,73 @@ def test_a_failing_game_cancels_the_games_not_yet_started() -> None:
     # At most one move in the failing game and the one game the worker may have started
     # before the failure was seen: the other 38 were cancelled.
     assert counting.moves <= 1 + 20
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_refuses_bad_addresses_and_options_with_the_library_error() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not start it")
+    for address in (f"127.0.0.1:{2**70}", "\ud800:80"):  # no such port; no such host name
+        unanswered = re.escape(f"Ray could not start: nothing answers at {quote(address)}: ")
+        with pytest.raises(RulesError, match=rf"^{unanswered}\S"):
+            RayExecutor(address=address)
+    with pytest.raises(RulesError, match=r"^Ray could not start: ") as malformed:
+        RayExecutor(address="127.0.0.1:abc")
+    # A port that is not a number is Ray's to explain: nothing was asked at it.
+    assert "nothing answers" not in str(malformed.value)
+    assert malformed.value.__suppress_context__  # Ray's traceback stays out of it
+    assert not ray.is_initialized()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_address_check_reaches_what_listens_behind_the_client_scheme() -> None:
+    from briscola.ray_executor import _unanswered
+
+    assert _unanswered("auto") is None  # Ray finds that cluster itself
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        assert _unanswered(f"127.0.0.1:{port}") is None
+        assert _unanswered(f"ray://127.0.0.1:{port}") is None
+    if not socket.has_ipv6:
+        return
+    with socket.socket(socket.AF_INET6) as listener:
+        try:
+            listener.bind(("::1", 0))
+        except OSError:
+            return
+        listener.listen()
+        port = listener.getsockname()[1]
+        assert _unanswered(f"[::1]:{port}") is None
+        assert _unanswered(f"ray://[::1]:{port}") is None
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+def test_ray_frees_a_cancelled_task_and_stops_only_the_ray_it_started() -> None:
+    import ray
+
+    from briscola.ray_executor import RayExecutor
+
+    if ray.is_initialized():
+        pytest.skip("Ray is running in this process: the executor would not start it")
+    earlier = RayExecutor(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    earlier.shutdown()
+    with RayExecutor(num_cpus=1, include_dashboard=False, log_to_driver=False) as executor:
+        earlier.shutdown()  # the Ray running now is not the one it started
+        assert ray.is_initialized()
+        assert executor.submit(int, "ff", base=16).result(timeout=60) == 255
+        slow = executor.submit(time.sleep, 60)
+        assert slow.cancel()
+        assert slow.cancel()  # cancelling again changes nothing
+        assert slow.cancelled()
+        # The only CPU is free again: the cancelled task does not hold it.
+        assert executor.submit(pow, 2, 5).result(timeout=20) == 32
+        # Ray's own first line says what it could not send.
+        with pytest.raises(RulesError, match=r"^Ray cannot send this work .*\.\.\.\): '.+'$"):
+            executor.submit(_Locked(), None)
+    assert not ray.is_initialized()

@@ -115,7 +115,9 @@ class RayExecutor(Executor):
 
     Args:
         address: The cluster to join (``"auto"`` for the one this machine belongs to);
-            ``None`` starts a local Ray instance unless Ray is already initialized.
+            ``None`` starts a local Ray instance. When Ray is already initialized in this
+            process, the executor runs on that Ray, and ``address`` and ``init_options``
+            are not used.
         **init_options: Passed on to ``ray.init`` (``num_cpus=2``, ...) when this executor
             starts Ray.
 
@@ -131,6 +133,11 @@ class RayExecutor(Executor):
     def __init__(self, address: str | None = None, **init_options: Any) -> None:
         if address is not None and type(address) is not str:
             raise RulesError(f"address must be text such as 'auto', or None, not {quote(address)}")
+        for name in ("num_cpus", "num_gpus"):
+            # Refused here: Ray refuses them only after starting processes it then leaves.
+            value = init_options.get(name)
+            if isinstance(value, int | float) and value < 0:
+                raise RulesError(f"{name}={quote(value)} is not valid: use a number from 0 up")
         ray = _ray()
         self._ray = ray
         self._owns = not ray.is_initialized()
