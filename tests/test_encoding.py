@@ -599,3 +599,43 @@ def test_a_view_or_state_whose_rules_were_edited_away_is_inconsistent() -> None:
         observation(edited)
     with pytest.raises(InvalidStateError, match=r"^Tracker\(\) cannot use this state"):
         Tracker(attrs.evolve(state, rules=untyped(5)))
+
+
+@pytest.mark.parametrize(
+    ("move", "field", "value"),
+    [
+        (BidPoints(70), "target", 70.0),
+        (BidPoints(70), "target", None),
+        (Signal(briscola.SIGNAL_TOKENS[0]), "token", 5),
+        (Signal(briscola.SIGNAL_TOKENS[0]), "token", ["x"]),
+        (Play(Card.parse("AD")), "card", 0),
+        (Bid(Rank.ACE), "rank", "ace"),
+        (Declare(Has(Card.parse("AD"))), "claim", None),
+    ],
+)
+def test_action_index_refuses_a_move_edited_past_its_checks(
+    move: Move, field: str, value: object
+) -> None:
+    edited = copy.copy(move)
+    object.__setattr__(edited, field, value)
+    with pytest.raises(InvalidMoveError):
+        action_index(edited)
+
+
+def test_the_tracker_documents_the_error_it_raises_for_an_edited_deal() -> None:
+    state = new_game("classic", seed=1)
+    edited = attrs.evolve(state, phase=untyped(None))
+    tracker = Tracker(edited)
+    calls: dict[str, Callable[[], object]] = {
+        "observation": lambda: tracker.observation(0),
+        "apply": lambda: tracker.apply(legal_moves(state)[0]),
+        "action_mask": tracker.action_mask,
+    }
+    for name, call in calls.items():
+        with pytest.raises(InvalidStateError):
+            call()
+        doc = getattr(Tracker, name).__doc__
+        assert "InvalidStateError" in doc.split("Raises:", 1)[-1], name
+    with pytest.raises(InvalidStateError, match="inconsistent"):
+        Tracker(attrs.evolve(state, rules=untyped(None)))
+    assert "inconsistent" in (Tracker.__doc__ or "").split("Raises:", 1)[1]

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, SupportsIndex, cast
 
 from ._contract import is_revealed
+from ._engine import _malformed
 from ._numbers import whole_number
 from ._quote import quote
 from .cards import Card, Rank, Suit
@@ -169,7 +170,7 @@ def action_index(move: Move) -> int:
     """The fixed action index of ``move`` (see `ACTION_LAYOUT`).
 
     Raises:
-        InvalidMoveError: if ``move`` is not a move.
+        InvalidMoveError: if ``move`` is not a move, or one of its fields has the wrong type.
         IllegalMoveError: for a move no preset allows, which has no index: a point bid
             outside 61–120 or a signal token that is not a known token.
 
@@ -178,6 +179,24 @@ def action_index(move: Move) -> int:
         >>> action_index(Play(Card.parse("AD"))), action_index(Pass())
         (0, 150)
     """
+    try:
+        return _action_index(move)
+    except BriscolaError:
+        raise
+    except _FOREIGN:
+        # A move made without its constructor (unpickled, or edited with
+        # object.__setattr__) whose field is of the wrong type: refused as `apply` does.
+        raise _malformed_move(move) from None
+
+
+def _malformed_move(move: Move) -> InvalidMoveError:
+    return InvalidMoveError(
+        _malformed(move) or f"this {type(move).__name__} was not built by {type(move).__name__}()"
+    )
+
+
+def _action_index(move: Move) -> int:
+    """`action_index` of a move whose fields are of their types (one of `legal_moves`)."""
     if type(move) is Play:
         return _PLAY + move.card.id
     if type(move) is SwapTrump:
@@ -188,6 +207,8 @@ def action_index(move: Move) -> int:
         return _BID + int(move.rank) - 1
     if type(move) is BidPoints:
         target = move.target
+        if type(target) is not int:  # 70.0 would give an index that is not a whole number
+            raise _malformed_move(move)
         if not MIN_POINT_BID <= target <= MAX_POINT_BID:
             raise IllegalMoveError(
                 f"a point bid of {quote(target)} has no action index: bids run from "
@@ -204,6 +225,8 @@ def action_index(move: Move) -> int:
             return _HAS + claim.card.id
         if type(claim) is HasNot:
             return _HAS_NOT + claim.card.id
+        if claim is not STRONG_HAND and claim is not WEAK_HAND:
+            raise _malformed_move(move)
         return _HAND + (claim is STRONG_HAND)
     if type(move) is Signal:
         token = move.token
@@ -302,7 +325,7 @@ def action_move(index: SupportsIndex, view_or_state: View | State) -> Move:
     legal = _legal(view_or_state, "action_move")
     for candidate in legal:
         # Comparing indices avoids attrs' field-by-field equality of the moves.
-        if action_index(candidate) == value:
+        if _action_index(candidate) == value:
             return candidate
     move = _MOVES[value]
     if not legal:
@@ -312,7 +335,7 @@ def action_move(index: SupportsIndex, view_or_state: View | State) -> Move:
 
 def legal_indices(view_or_state: View | State) -> list[int]:
     """The action indices of the legal moves, in the order `legal_moves` lists them."""
-    return [action_index(move) for move in _legal(view_or_state, "legal_indices")]
+    return [_action_index(move) for move in _legal(view_or_state, "legal_indices")]
 
 
 def action_mask(view_or_state: View | State) -> npt.NDArray[np.int8]:
@@ -327,7 +350,7 @@ def action_mask(view_or_state: View | State) -> npt.NDArray[np.int8]:
     np = _numpy()
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     for move in _legal(view_or_state, "action_mask"):
-        mask[action_index(move)] = 1  # a few moves: item stores beat a fancy assignment
+        mask[_action_index(move)] = 1  # a few moves: item stores beat a fancy assignment
     return mask  # type: ignore[no-any-return]
 
 
@@ -814,7 +837,8 @@ class Tracker:
         state: The deal to follow, at any point.
 
     Raises:
-        InvalidStateError: if ``state`` is not a `State`.
+        InvalidStateError: if ``state`` is not a `State`, or is inconsistent (a state
+            edited by hand whose fields do not fit together).
     """
 
     def __init__(self, state: State) -> None:
@@ -875,6 +899,8 @@ class Tracker:
         Raises:
             IllegalMoveError: if ``move`` is not legal now.
             InvalidMoveError: if ``move`` is not a move.
+            InvalidStateError: if the deal followed is inconsistent (a state edited by
+                hand), as `briscola.apply` refuses it.
         """
         before = self._state
         after = apply(before, move)
@@ -915,6 +941,8 @@ class Tracker:
 
         Raises:
             RulesError: if ``seat`` is not a seat of the variant.
+            InvalidStateError: if the deal followed is inconsistent (a state edited by
+                hand), as `observe` refuses it.
         """
         if type(seat) is int and seat in self._ready:
             return self._values.take(self._canvas.index[seat])  # type: ignore[no-any-return]
@@ -1373,13 +1401,18 @@ class Tracker:
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act (all zeros once the deal is over), as a new
-        array."""
+        array.
+
+        Raises:
+            InvalidStateError: if the deal followed is inconsistent (a state edited by
+                hand), as `legal_moves` refuses it.
+        """
         # A few item stores into new zeros cost less than copying a kept mask.
         mask: npt.NDArray[np.int8] = self._zeros(NUM_ACTIONS, dtype=self._int8)
         cells = cast("_Cells", memoryview(mask))  # type: ignore[arg-type]
         for move in legal_moves(self._state):
             # Plays, the commonest moves, without a call.
-            cells[_PLAY + move.card.id if type(move) is Play else action_index(move)] = 1
+            cells[_PLAY + move.card.id if type(move) is Play else _action_index(move)] = 1
         return mask
 
 
