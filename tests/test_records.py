@@ -11,6 +11,7 @@ game points from §1.9, the text form from the docs on records).
 from __future__ import annotations
 
 import builtins
+import copy
 import json
 import re
 import sys
@@ -50,6 +51,7 @@ from helpers import (
     STOCK,
     TWO_SIDED,
     deal_states,
+    untyped,
 )
 
 PRESETS: Final = tuple(VARIANTS)
@@ -803,3 +805,35 @@ def test_records_compare_by_value() -> None:
     assert hash(one) == hash(two)
     assert one != Record.from_state(state, White="Bruno")
     assert one != Record.from_state(state)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("cappotto_wins_match", None),
+        ("redeal_same_dealer_after_draw", "yes"),
+        ("dealer_rotation", 1),
+        ("seed", "x"),
+    ],
+)
+def test_a_match_edited_by_hand_is_refused_as_an_inconsistent_state(
+    field: str, value: object
+) -> None:
+    match = briscola.new_match("classic", seed=1)
+    edited = copy.copy(match)
+    object.__setattr__(edited, field, value)
+    for from_state in (Record.from_state, MatchRecord.from_state):
+        with pytest.raises(briscola.InvalidStateError, match="inconsistent"):
+            from_state(edited)
+
+
+def test_a_match_record_still_refuses_bad_tags_in_their_own_words() -> None:
+    match = briscola.new_match("classic", seed=1)
+    with pytest.raises(InvalidNotationError, match="not a record tag"):
+        MatchRecord.from_state(match, Event=untyped(None))
+    with pytest.raises(InvalidNotationError, match=f"at most {MAX_TAGS} tags"):
+        Record.from_state(match, **{f"T{i}": "x" for i in range(MAX_TAGS + 1)})
+    for from_state in (Record.from_state, MatchRecord.from_state):
+        raises = (from_state.__doc__ or "").split("Raises:", 1)[1]
+        assert "value" in raises
+        assert "MAX_TAGS" in raises

@@ -261,8 +261,10 @@ class Record:
         progress, with its moves.
 
         Raises:
-            InvalidStateError: if ``state`` is neither a `State` nor a `Match`.
-            InvalidNotationError: if a tag name is reserved or not a word.
+            InvalidStateError: if ``state`` is neither a `State` nor a `Match`, or is
+                inconsistent (edited by hand).
+            InvalidNotationError: if a tag name is reserved or not a word, a tag's value
+                is not text, or there are more than `MAX_TAGS` tags.
         """
         if isinstance(state, Match):
             return MatchRecord.from_state(state, **tags)
@@ -488,13 +490,16 @@ class MatchRecord:
         Raises:
             InvalidStateError: if ``match`` is not a `Match` built by `new_match` and
                 `apply` (one that holds its finished deals).
-            InvalidNotationError: if a tag name is reserved or not a word.
+            InvalidNotationError: if a tag name is reserved or not a word, a tag's value
+                is not text, or there are more than `MAX_TAGS` tags.
         """
         if not isinstance(match, Match):
             raise InvalidStateError(
                 f"MatchRecord.from_state() needs a Match, not {type(match).__name__}"
             )
         _check_tag_names(tags, _MATCH_RESERVED)
+        tag_items = tuple(tags.items())
+        _check_tags(tag_items, _MATCH_RESERVED)
         try:
             deals = deals_of(match)
             return cls(
@@ -507,11 +512,11 @@ class MatchRecord:
                 match.redeal_same_dealer_after_draw,
                 match.redeal_same_dealer_after_void,
                 match.cappotto_wins_match,
-                tuple(tags.items()),
+                tag_items,
             )
-        except BriscolaError:
+        except InvalidStateError:
             raise
-        except _FOREIGN:
+        except _FOREIGN:  # the record's own checks of the match's fields included
             # A match edited by hand whose fields do not fit together.
             raise inconsistent("Record.from_state()", "match") from None
 
