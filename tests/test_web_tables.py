@@ -1275,3 +1275,19 @@ def test_the_table_message_holds_every_field_the_build_a_ui_page_lists() -> None
     assert set(result) == {"dealer", "points", "deltas", "winners", "void"}
     assert (message["bots"], message["match"]["single_deal"]) == ([1], False)
     assert result["deltas"] == list(table.match.results[0].score.deltas)
+
+
+@pytest.mark.parametrize("value", [1, 1.5])
+def test_saved_settings_that_are_a_numpy_number_are_refused(value: float) -> None:
+    numpy = pytest.importorskip("numpy")
+    for saved in (numpy.int64(value), numpy.float64(value), numpy.array([value])):
+        with pytest.raises(InvalidStateError, match="not a mapping of fields"):
+            TableSettings.from_json(untyped(saved))
+
+
+@pytest.mark.parametrize("saved_format", [True, 1.0, "hostile", "1"])
+def test_a_saved_table_whose_format_is_not_the_number_1_is_refused(saved_format: object) -> None:
+    saved = Table(TableSettings("classic", seed=1)).to_json()
+    saved["format"] = Hostile() if saved_format == "hostile" else saved_format
+    with pytest.raises(InvalidStateError, match="another version"):
+        Table.from_json(saved)

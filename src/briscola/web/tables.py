@@ -247,7 +247,7 @@ class TableSettings:
             )
         except KeyError as error:
             raise invalid(f"the field {quote(error.args[0])} is missing") from None
-        except TypeError:
+        except (TypeError, IndexError):  # a list, a number (numpy's gives IndexError), ...
             raise invalid(f"not a mapping of fields but {type(value).__name__}") from None
         kinds = {
             "options": isinstance(options, dict),
@@ -616,7 +616,7 @@ class Table:
         """
         if not isinstance(value, Mapping) or "format" not in value:
             raise InvalidStateError("not a saved briscola table")
-        if value["format"] != SAVE_FORMAT:
+        if type(value["format"]) is not int or value["format"] != SAVE_FORMAT:
             raise InvalidStateError(
                 f"a table saved in format {quote(value['format'], 20)} by another version of "
                 f"briscola: this version reads format {SAVE_FORMAT}"
