@@ -624,6 +624,17 @@ def test_trick_seats_of_an_edited_view_is_a_library_error() -> None:
         edited.teams  # noqa: B018
 
 
+@pytest.mark.parametrize(("field", "seat"), [("leader", -1), ("dealer", -1), ("leader", -4)])
+def test_trick_seats_of_a_view_edited_to_a_negative_seat_is_a_library_error(
+    field: str, seat: int
+) -> None:
+    state = new_game("classic-4", seed=1)
+    state = apply(state, legal_moves(state)[0])
+    view = attrs.evolve(observe(state, 0), **{field: untyped(seat)})
+    with pytest.raises(briscola.InvalidStateError, match="trick_seats cannot use this view"):
+        view.trick_seats  # noqa: B018
+
+
 @pytest.mark.parametrize(
     ("variant", "dealer", "teams"),
     [

@@ -131,7 +131,11 @@ class View:
                 seat.
         """
         try:
-            return self.rules.trick_seats[self.dealer][self.leader][: len(self.trick)]
+            dealer, leader, players = self.dealer, self.leader, self.rules.players
+            # A negative seat would index the table from its end: a wrong answer, not an error.
+            if not (0 <= dealer < players and 0 <= leader < players):
+                raise IndexError(dealer, leader)
+            return self.rules.trick_seats[dealer][leader][: len(self.trick)]
         except _FOREIGN:
             raise _inconsistent("trick_seats", "view") from None
 
