@@ -105,6 +105,15 @@ def play_first_moves(table: Table, going: Callable[[], bool]) -> None:
         table.apply(seat, legal_moves(table.match)[0], ply=table.view_of(seat).ply)
 
 
+def play_random_moves(table: Table, rng: random.Random, going: Callable[[], bool]) -> None:
+    """Play random legal moves, drawn from ``rng``, on the server side while ``going()``."""
+    while going():
+        seat = current_player(table.match)
+        assert seat is not None
+        view = table.view_of(seat)
+        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+
+
 def play_by_clicking(
     browser: Any,
     server: tuple[Tables, str],
@@ -256,11 +265,7 @@ def test_a_suit_named_in_secret_is_said_to_be_named(
     options = {"first_trick_blind": "committed"}
     table = tables.create(TableSettings("chiamata", options, seed=3))
     rng = random.Random(3)
-    while table.match.state.phase is not Phase.PLAY:
-        seat = current_player(table.match)
-        assert seat is not None
-        view = observe(table.match.state, seat)
-        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    play_random_moves(table, rng, lambda: table.match.state.phase is not Phase.PLAY)
     caller = observe(table.match.state, 0).caller
     assert caller is not None
     other = (caller + 1) % 5
@@ -971,11 +976,7 @@ def test_the_seats_table_notes_the_caller_the_partner_the_dealer_and_the_bots(
     with live_server(tables, bot_delay=8.0) as base:
         table = tables.create(TableSettings("chiamata", seed=3, bots={0: "random"}))
         rng = random.Random(3)
-        while table.match.state.phase is not Phase.PLAY:
-            seat = current_player(table.match)
-            assert seat is not None
-            view = observe(table.match.state, seat)
-            table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+        play_random_moves(table, rng, lambda: table.match.state.phase is not Phase.PLAY)
         view = table.view_of(2)
         assert (view.caller, view.partner, view.dealer, view.turn) == (1, 2, 4, 0)
         page = context.new_page()
@@ -1006,11 +1007,7 @@ def test_the_status_names_a_phase_in_words_and_an_own_open_hand_is_counted(
     tables, base = server
     table = tables.create(TableSettings("chiamata-milan", seed=3))
     rng = random.Random(3)
-    while table.match.state.phase is not Phase.NAME_TRUMP:
-        seat = current_player(table.match)
-        assert seat is not None
-        view = observe(table.match.state, seat)
-        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    play_random_moves(table, rng, lambda: table.match.state.phase is not Phase.NAME_TRUMP)
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}/t/{table.id}")
@@ -1215,11 +1212,7 @@ def test_a_caller_who_called_its_own_card_is_said_to_play_alone(
     tables, base = server
     table = tables.create(TableSettings("chiamata", seed=4))
     rng = random.Random(4)
-    while not table.over:
-        seat = current_player(table.match)
-        assert seat is not None
-        view = observe(table.match.state, seat)
-        table.apply(seat, rng.choice(view.legal_moves), ply=view.ply)
+    play_random_moves(table, rng, lambda: not table.over)
     final = score(table.match.state)
     assert final.solo
     context = browser.new_context()
