@@ -575,6 +575,16 @@ def test_the_lobby_keeps_its_links_and_follows_the_number_of_players(
     context.close()
 
 
+def open_page(browser: Any, base: str, table: Table, seat: int | None) -> tuple[Any, Any]:
+    """A new context with one connected page of ``table``: ``seat``'s, or a spectator's."""
+    context = browser.new_context()
+    page = context.new_page()
+    token = "" if seat is None else f"#{table.tokens[seat]}"
+    page.goto(f"{base}/t/{table.id}{token}")
+    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    return context, page
+
+
 def open_seats(
     browser: Any, server: tuple[Tables, str], settings: TableSettings
 ) -> tuple[Any, list[Any]]:
@@ -713,10 +723,7 @@ def test_the_removed_card_and_an_open_stock_are_shown(
     tables, base = server
     options = {"removed_two": "random", "open_stock": True}
     table = tables.create(TableSettings("classic-3", options, seed=5))
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, 1)
     view = table.view_of(1)
     assert page.inner_text("#removed").startswith("Out of the deck:")
     assert cards_on(page, "#removed [data-card]") == {str(card) for card in view.removed}
@@ -739,10 +746,7 @@ def test_the_cards_drawn_from_an_open_stock_are_shown_in_their_drawers_rows(
     tables, base = server
     table = tables.create(TableSettings("classic-3", {"open_stock": True}, seed=5))
     play_first_moves(table, lambda: not table.match.state.drawn)
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, 1)
     drawn = set(table.match.state.dealt_stock[: table.match.state.drawn])
     for seat in (0, 2):
         row = f"#seats tr[data-seat='{seat}'] td:nth-child(2) [data-card]"
@@ -757,10 +761,7 @@ def test_an_open_hand_played_out_counts_no_cards(browser: Any, server: tuple[Tab
     tables, base = server
     table = tables.create(TableSettings("scoperta", seed=3))
     play_first_moves(table, lambda: bool(table.match.state.hands[1]))
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}#{table.tokens[0]}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, 0)
     assert page.inner_text("#seats tr[data-seat='1'] td:nth-child(2)") == "0"
     context.close()
 
@@ -783,10 +784,7 @@ def test_a_hand_shown_twice_lists_each_card_once(browser: Any, server: tuple[Tab
         moves = legal_moves(table.match)
         shows = [move for move in moves if isinstance(move, briscola.ShowHand)]
         table.apply(seat, (shows or moves)[0], ply=table.view_of(seat).ply)
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}#{table.tokens[2]}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, 2)
     codes: list[str] = page.eval_on_selector_all(
         "#seats tr[data-seat='0'] [data-card]", "els => els.map(e => e.dataset.card)"
     )
@@ -815,10 +813,7 @@ def test_a_card_known_to_be_held_and_shown_is_listed_once(
     known = {str(card) for card in view.known_cards[3]}
     shown = {str(card) for seat, hand in view.shown if seat == 3 for card in hand}
     assert known & shown, "the deal no longer shows the case this test is about"
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}#{table.tokens[1]}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, 1)
     codes: list[str] = page.eval_on_selector_all(
         "#seats tr[data-seat='3'] [data-card]", "els => els.map(e => e.dataset.card)"
     )
@@ -846,10 +841,7 @@ def test_six_at_chiamata_are_six_and_the_dealer_is_said_to_sit_out(
     options = {"players": 6, "six_player_form": "dealer_sits_out"}
     tables, base = server
     table = tables.create(TableSettings("chiamata", options, seed=2))
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, None)
     assert page.inner_text("#title") == "Briscola chiamata, six players and a hidden partner"
     dealer = table.match.state.dealer
     row = page.inner_text(f"#seats tr[data-seat='{dealer}']")
@@ -866,10 +858,7 @@ def test_the_page_says_when_there_are_no_trumps_and_when_they_are_still_to_come(
 ) -> None:
     tables, base = server
     table = tables.create(TableSettings(variant, seed=1))
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, None)
     assert page.inner_text("#trump") == shown
     context.close()
 
@@ -1008,10 +997,7 @@ def test_the_status_names_a_phase_in_words_and_an_own_open_hand_is_counted(
     table = tables.create(TableSettings("chiamata-milan", seed=3))
     rng = random.Random(3)
     play_random_moves(table, rng, lambda: table.match.state.phase is not Phase.NAME_TRUMP)
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, None)
     assert page.inner_text("#status").endswith(" Phase: name trump.")
     assert page.locator("#hand-section").is_hidden()
     assert page.locator("#moves-section").is_hidden()
@@ -1101,10 +1087,7 @@ def test_number_keys_skip_modified_presses_and_work_from_the_french_toggle(
 def test_cards_name_moves_in_either_deck(browser: Any, server: tuple[Tables, str]) -> None:
     tables, base = server
     table = tables.create(TableSettings("classic", seed=5))
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{base}/t/{table.id}")
-    page.wait_for_selector("body[data-connected=true]", timeout=TIMEOUT)
+    context, page = open_page(browser, base, table, None)
     italian = page.evaluate(
         """() => {
           Cards.setFrench(false);
